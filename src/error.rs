@@ -1,0 +1,91 @@
+//! Errors, each with the position a person needs to find the problem.
+//!
+//! Positions are computed only once an error has happened: the hot path
+//! carries a byte offset and nothing else, and [`Position`] is derived from
+//! it by counting newlines ([`crate::input::TokenSource::locate`]).
+
+use std::fmt;
+use std::io;
+
+/// A 1-based line and column. Columns count bytes, so a tab or a multi-byte
+/// character counts as one column per byte, as in most compilers' messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub line: u64,
+    pub column: u64,
+}
+
+impl Position {
+    /// The position of `offset`, given the number of newlines before it and
+    /// the offset just after the last of them.
+    pub fn from_counts(offset: u64, newlines: u64, line_start: u64) -> Position {
+        Position {
+            line: newlines + 1,
+            column: offset - line_start + 1,
+        }
+    }
+
+    /// The position of `offset` in `bytes`: the slow path, run on error only.
+    pub fn in_bytes(bytes: &[u8], offset: usize) -> Position {
+        let before = &bytes[..offset.min(bytes.len())];
+        let newlines = memchr::memchr_iter(b'\n', before).count() as u64;
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        Position::from_counts(offset as u64, newlines, line_start as u64)
+    }
+}
+
+/// Everything that can stop a nimstream command.
+#[derive(Debug)]
+pub enum Error {
+    /// Malformed input, at a known place.
+    Input {
+        path: String,
+        offset: u64,
+        position: Position,
+        message: String,
+    },
+    /// A file that could not be opened, read or written.
+    Io { path: String, source: io::Error },
+    /// Arguments that do not make sense together.
+    Usage(String),
+}
+
+impl Error {
+    /// Whether this is a write to a reader that went away (`| head`), which
+    /// ends the program quietly.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Io { source, .. } if source.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input {
+                path,
+                position,
+                message,
+                ..
+            } => write!(
+                f,
+                "{}:{}:{}: {}",
+                path, position.line, position.column, message
+            ),
+            Error::Io { path, source } => write!(f, "{}: {}", path, source),
+            Error::Usage(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Describes a byte the way a person would want to read it in a message.
+pub fn describe_byte(byte: u8) -> String {
+    match byte {
+        0 => "a NUL byte".to_string(),
+        b'\'' => "'\\''".to_string(),
+        0x21..=0x7e => format!("'{}'", byte as char),
+        0x80..=0xff => format!("the non-ASCII byte 0x{:02X}", byte),
+        _ => format!("the control byte 0x{:02X}", byte),
+    }
+}

@@ -1,0 +1,239 @@
+//! The `nimstream` command line: argument parsing and exit statuses. The
+//! work itself lives in the library.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use nimstream::input::{Input, SliceSource, StreamSource};
+use nimstream::output::VerdictWriter;
+use nimstream::scan::Kernel;
+use nimstream::solve::{self, Game, Report};
+use nimstream::Error;
+
+#[derive(Parser)]
+#[command(
+    name = "nimstream",
+    version,
+    about = "Solve, generate and validate judge files for Nim-family games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print who wins each case, one line per case, in the judge's words.
+    Solve(SolveArgs),
+}
+
+#[derive(Args)]
+struct GameArgs {
+    /// nim, lasker, misere, bounded, bash, fibonacci, kmultiple or wythoff.
+    game: String,
+    /// The input file; `-` or nothing reads standard input.
+    path: Option<String>,
+    /// For `bounded`: a move removes 1 to K objects from one heap.
+    #[arg(long, value_name = "K")]
+    max_take: Option<u64>,
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Replace the winning and losing words, e.g. `--words First,Second`.
+    #[arg(long, value_name = "WIN,LOSE")]
+    words: Option<String>,
+    /// Worker threads for large files (default: all cores).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Print bytes, cases, heaps, seconds and GB/s to standard error.
+    #[arg(long)]
+    stats: bool,
+    /// Tokenizer kernel: reference, swar, avx2 or avx512 (default: the
+    /// fastest this CPU runs). For benchmarking and testing.
+    #[arg(long, value_name = "NAME")]
+    kernel: Option<String>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve_command(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("nimstream: {}", error);
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The name errors use for the input.
+fn display_path(path: &str) -> &str {
+    if path == "-" {
+        "<stdin>"
+    } else {
+        path
+    }
+}
+
+fn pick_kernel(name: Option<&str>) -> Result<Kernel, Error> {
+    let Some(name) = name else {
+        return Ok(Kernel::detect());
+    };
+    let kernel = Kernel::from_name(name).ok_or_else(|| {
+        Error::Usage(format!(
+            "unknown kernel '{}'; expected reference, swar, avx2 or avx512",
+            name
+        ))
+    })?;
+    if !kernel.is_available() {
+        return Err(Error::Usage(format!(
+            "this CPU cannot run the {} kernel",
+            name
+        )));
+    }
+    Ok(kernel)
+}
+
+fn parse_words(words: Option<&str>, game: Game) -> Result<(String, String), Error> {
+    let Some(words) = words else {
+        let (win, lose) = game.words();
+        return Ok((win.to_string(), lose.to_string()));
+    };
+    match words.split_once(',') {
+        Some((win, lose)) if !win.contains(['\n', ',']) && !lose.contains(['\n', ',']) => {
+            Ok((win.to_string(), lose.to_string()))
+        }
+        _ => Err(Error::Usage(
+            "--words takes two words separated by one comma, e.g. --words Yes,No".into(),
+        )),
+    }
+}
+
+fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
+    let game = Game::from_name(&args.game.game, args.game.max_take)?;
+    let (win, lose) = parse_words(args.words.as_deref(), game)?;
+    let kernel = pick_kernel(args.kernel.as_deref())?;
+    if args.threads == Some(0) {
+        return Err(Error::Usage("--threads must be at least 1".into()));
+    }
+    let path = args.game.path.as_deref().unwrap_or("-");
+    let name = display_path(path);
+    let input = Input::open(path)?;
+    let started = Instant::now();
+
+    let stdout = io::stdout().lock();
+    let mut out = VerdictWriter::new(stdout, &win, &lose, game.line_prefix());
+    let bar = ProgressBar::new(input.as_slice().map(|s| s.len() as u64));
+    let mut progress = |bytes| bar.update(bytes);
+    let result = match input.as_slice() {
+        Some(bytes) => {
+            let mut source = SliceSource::new(bytes, kernel);
+            solve::solve(game, &mut source, &mut out, name, &mut progress)
+        }
+        None => {
+            let Input::Stream(reader) = input else {
+                unreachable!("only streams have no slice")
+            };
+            let mut source = StreamSource::new(reader, kernel);
+            let result = solve::solve(game, &mut source, &mut out, name, &mut progress);
+            finish(result, &mut out, &bar, started, args.stats, game)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+    };
+    finish(result, &mut out, &bar, started, args.stats, game)?;
+    input.check_unchanged(path)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Flushes the verdicts written so far, then reports the error or the stats.
+fn finish<W: Write>(
+    result: Result<Report, Error>,
+    out: &mut VerdictWriter<W>,
+    bar: &ProgressBar,
+    started: Instant,
+    stats: bool,
+    game: Game,
+) -> Result<(), Error> {
+    bar.finish();
+    let flushed = out.flush().map_err(|source| Error::Io {
+        path: "<stdout>".into(),
+        source,
+    });
+    let report = result?;
+    flushed?;
+    if stats {
+        let seconds = started.elapsed().as_secs_f64();
+        let values = if game.has_heap_cases() {
+            "heaps"
+        } else {
+            "numbers"
+        };
+        eprintln!(
+            "nimstream: {} bytes, {} cases, {} {}, {:.3} s, {:.2} GB/s",
+            report.bytes,
+            report.cases,
+            report.values,
+            values,
+            seconds,
+            report.bytes as f64 / seconds.max(1e-9) / 1e9
+        );
+    }
+    Ok(())
+}
+
+/// A progress bar on standard error, shown only when it is a terminal and
+/// the work is large enough to wait for.
+struct ProgressBar {
+    bar: Option<indicatif::ProgressBar>,
+    last: std::cell::Cell<u64>,
+}
+
+impl ProgressBar {
+    const STEP: u64 = 16 << 20;
+
+    fn new(total: Option<u64>) -> ProgressBar {
+        let wanted = io::stderr().is_terminal() && total.is_none_or(|t| t >= 4 * Self::STEP);
+        let bar = wanted.then(|| {
+            let bar = match total {
+                Some(total) => indicatif::ProgressBar::new(total),
+                None => indicatif::ProgressBar::new_spinner(),
+            };
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            let template = match total {
+                Some(_) => "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+                None => "{spinner} {bytes} {bytes_per_sec}",
+            };
+            if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        ProgressBar {
+            bar,
+            last: std::cell::Cell::new(0),
+        }
+    }
+
+    fn update(&self, bytes: u64) {
+        if let Some(bar) = &self.bar {
+            if bytes >= self.last.get() + Self::STEP {
+                self.last.set(bytes);
+                bar.set_position(bytes);
+            }
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

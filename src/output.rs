@@ -1,0 +1,65 @@
+//! Verdict lines, in the judge's words, through one large buffer.
+
+use std::io::{self, Write};
+
+/// How a case's line begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinePrefix {
+    /// Just the word.
+    None,
+    /// `Case i: ` with `i` counted from 1 (POJ 3922's format).
+    CaseNumber,
+}
+
+/// Writes one line per case: the winning or the losing word.
+pub struct VerdictWriter<W: Write> {
+    out: io::BufWriter<W>,
+    win: Vec<u8>,
+    lose: Vec<u8>,
+    prefix: LinePrefix,
+    written: u64,
+}
+
+impl<W: Write> VerdictWriter<W> {
+    pub fn new(out: W, win: &str, lose: &str, prefix: LinePrefix) -> VerdictWriter<W> {
+        let line = |word: &str| {
+            let mut line = word.as_bytes().to_vec();
+            line.push(b'\n');
+            line
+        };
+        VerdictWriter {
+            out: io::BufWriter::with_capacity(1 << 16, out),
+            win: line(win),
+            lose: line(lose),
+            prefix,
+            written: 0,
+        }
+    }
+
+    /// Writes the verdict of the next case.
+    #[inline]
+    pub fn verdict(&mut self, first_player_wins: bool) -> io::Result<()> {
+        self.written += 1;
+        if self.prefix == LinePrefix::CaseNumber {
+            self.out.write_all(b"Case ")?;
+            self.out
+                .write_all(itoa::Buffer::new().format(self.written).as_bytes())?;
+            self.out.write_all(b": ")?;
+        }
+        let line = if first_player_wins {
+            &self.win
+        } else {
+            &self.lose
+        };
+        self.out.write_all(line)
+    }
+
+    /// How many verdicts have been written.
+    pub fn count(&self) -> u64 {
+        self.written
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}

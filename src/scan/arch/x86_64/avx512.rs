@@ -1,0 +1,58 @@
+//! The AVX-512BW kernel: 64-byte windows classified straight into mask
+//! registers, which are exactly the bit masks the windowed loop wants.
+
+use core::arch::x86_64::*;
+
+use crate::games::{CaseSummary, HeapFold};
+use crate::scan::arch::window::{self, Window};
+use crate::scan::{Folded, Stop, Token};
+
+pub(crate) fn is_available() -> bool {
+    is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("sse4.1")
+}
+
+pub(crate) struct Avx512;
+
+impl Window for Avx512 {
+    const WIDTH: usize = 64;
+
+    #[inline(always)]
+    unsafe fn classify(ptr: *const u8) -> (u64, u64) {
+        let bytes = _mm512_loadu_si512(ptr as *const _);
+        let below = |lo: u8, count: u8| {
+            let shifted = _mm512_sub_epi8(bytes, _mm512_set1_epi8(lo as i8));
+            _mm512_cmplt_epu8_mask(shifted, _mm512_set1_epi8(count as i8))
+        };
+        let digits = below(b'0', 10);
+        let blank = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(b' ' as i8));
+        (digits, blank | below(b'\t', b'\r' - b'\t' + 1))
+    }
+
+    #[inline(always)]
+    unsafe fn short_run(ptr: *const u8, len: usize) -> u64 {
+        super::sixteen_digits(ptr, len)
+    }
+}
+
+/// # Safety
+/// The CPU must support AVX-512F/BW, BMI1 and SSE4.1 ([`is_available`]).
+#[target_feature(enable = "avx512f,avx512bw,avx2,bmi1,sse4.1,ssse3")]
+pub(crate) unsafe fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
+    window::next_token::<Avx512>(bytes, pos)
+}
+
+/// # Safety
+/// The CPU must support AVX-512F/BW, BMI1 and SSE4.1 ([`is_available`]).
+#[target_feature(enable = "avx512f,avx512bw,avx2,bmi1,sse4.1,ssse3")]
+pub(crate) unsafe fn fold<F: HeapFold>(
+    bytes: &[u8],
+    pos: usize,
+    limit: u64,
+    fold: &F,
+    acc: &mut CaseSummary,
+) -> Folded {
+    window::fold::<Avx512, F>(bytes, pos, limit, fold, acc)
+}

@@ -1,0 +1,53 @@
+//! x86-64 kernels: AVX2 (32-byte windows) and AVX-512BW (64-byte windows).
+//!
+//! Both convert a run of up to sixteen digits with the same SSE sequence,
+//! [`sixteen_digits`]: align the digits to the right of a 16-byte register,
+//! then three multiply-add steps (pairs, quads, eights) and one scalar
+//! multiply-add join the two halves.
+
+pub mod avx2;
+pub mod avx512;
+
+use core::arch::x86_64::*;
+
+/// `SHIFT[len]` is a `pshufb` control that moves the first `len` bytes of a
+/// register to its end and fills the front with zeros (read as leading zeros).
+static SHIFT: [[u8; 16]; 17] = {
+    let mut table = [[0x80u8; 16]; 17];
+    let mut len = 0;
+    while len <= 16 {
+        let mut i = 16 - len;
+        while i < 16 {
+            table[len][i] = (i - (16 - len)) as u8;
+            i += 1;
+        }
+        len += 1;
+    }
+    table
+};
+
+/// Value of the `len` (1..=16) ASCII digits at `ptr`.
+///
+/// # Safety
+/// `ptr` must be valid for reading 16 bytes and the CPU must support SSSE3
+/// and SSE4.1 (every AVX2 CPU does).
+#[inline(always)]
+pub(crate) unsafe fn sixteen_digits(ptr: *const u8, len: usize) -> u64 {
+    let raw = _mm_loadu_si128(ptr as *const __m128i);
+    let digits = _mm_sub_epi8(raw, _mm_set1_epi8(b'0' as i8));
+    let control = _mm_loadu_si128(SHIFT[len].as_ptr() as *const __m128i);
+    let aligned = _mm_shuffle_epi8(digits, control);
+    let pairs = _mm_maddubs_epi16(
+        aligned,
+        _mm_setr_epi8(10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1),
+    );
+    let quads = _mm_madd_epi16(pairs, _mm_setr_epi16(100, 1, 100, 1, 100, 1, 100, 1));
+    let quads = _mm_packus_epi32(quads, quads);
+    let eights = _mm_madd_epi16(
+        quads,
+        _mm_setr_epi16(10_000, 1, 10_000, 1, 10_000, 1, 10_000, 1),
+    );
+    let high = _mm_cvtsi128_si32(eights) as u32 as u64;
+    let low = _mm_extract_epi32::<1>(eights) as u32 as u64;
+    high * 100_000_000 + low
+}

@@ -1,0 +1,98 @@
+//! SWAR ("SIMD within a register"): eight bytes at a time in a `u64`.
+//!
+//! This is the portable fast path and the fallback on every CPU. A token is
+//! classified and converted eight bytes per step:
+//!
+//! 1. `xor` with `0x30` in every byte maps `'0'..='9'` to `0..=9`; a byte is
+//!    a digit exactly when the result is below 10. The test for "below 10" is
+//!    done in all eight bytes at once without letting one byte borrow from its
+//!    neighbour (see [`non_digit_mask`]).
+//! 2. The number of leading digits is the count of trailing zero bits of that
+//!    mask divided by eight (the word is loaded little-endian, so the first
+//!    byte in memory is the lowest).
+//! 3. The digits are shifted to the top of the word, which puts zero bytes,
+//!    read as leading zeros, below them, and three multiply-adds turn eight
+//!    digit bytes into their value ([`eight_digits`]).
+
+use super::{append_digits, finish_digits, Stop, Token};
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Skips whitespace from `pos` and reads one token.
+#[inline(always)]
+pub fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
+    let start = super::skip_space(bytes, pos);
+    match bytes.get(start) {
+        Some(&byte) if super::is_digit(byte) => read_digits(bytes, start),
+        _ => Err(super::fault_at(bytes, start)),
+    }
+}
+
+/// Reads the digit run known to begin at `start`.
+#[inline(always)]
+pub(crate) fn read_digits(bytes: &[u8], start: usize) -> Result<Token, Stop> {
+    let mut value = 0u64;
+    let mut pos = start;
+    let mut overflow = false;
+    while let Some(window) = bytes.get(pos..pos + 8) {
+        let word: u64 = bytemuck::pod_read_unaligned(window);
+        let digits = word ^ (0x30 * ONES);
+        let count = (non_digit_mask(digits).trailing_zeros() / 8) as usize;
+        if count == 0 {
+            break;
+        }
+        // Move the `count` digits to the top; the bytes shifted in below read
+        // as leading zeros.
+        let aligned = if count == 8 {
+            digits
+        } else {
+            digits << (64 - 8 * count)
+        };
+        match append_digits(value, eight_digits(aligned), count) {
+            Some(v) => value = v,
+            None => overflow = true,
+        }
+        pos += count;
+        if count < 8 {
+            if overflow {
+                return Err(Stop::Overflow { at: start });
+            }
+            return Ok(Token {
+                value,
+                start,
+                end: pos,
+            });
+        }
+    }
+    if overflow {
+        // Keep consuming the run so that the error is the same as the
+        // reference kernel's, which reports the run's start.
+        let _ = finish_digits(bytes, start, pos, 0);
+        return Err(Stop::Overflow { at: start });
+    }
+    finish_digits(bytes, start, pos, value)
+}
+
+/// A mask with the high bit set in every byte of `digits` (the input `xor`
+/// `0x30`s) that was not an ASCII digit.
+#[inline(always)]
+pub(crate) fn non_digit_mask(digits: u64) -> u64 {
+    // Adding 0x76 to a byte below 0x80 sets its high bit iff it is >= 10; the
+    // high bits are cleared first so that no byte can carry into the next.
+    let low = digits & !HIGH_BITS;
+    ((low + 0x76 * ONES) | digits) & HIGH_BITS
+}
+
+/// The value of eight digit bytes (each 0..=9), the first in the lowest byte.
+#[inline(always)]
+pub(crate) fn eight_digits(digits: u64) -> u64 {
+    // Pairs: each 16-bit lane becomes 10 * first + second.
+    let pairs = digits.wrapping_mul(10).wrapping_add(digits >> 8);
+    // Quads and then the whole: two multiplies place 100*a+b and
+    // 1_000_000*c+10_000*d (in effect) in the top half of the product.
+    const MASK: u64 = 0x0000_00FF_0000_00FF;
+    let a = (pairs & MASK).wrapping_mul(100 + (1_000_000 << 32));
+    let b = ((pairs >> 16) & MASK).wrapping_mul(1 + (10_000 << 32));
+    a.wrapping_add(b) >> 32
+}

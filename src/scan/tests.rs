@@ -1,0 +1,163 @@
+//! Every kernel against the reference kernel, on the same inputs.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::games::nim::NormalNim;
+
+/// All tokens and the final stop, as the given kernel reads them.
+fn tokens(kernel: Kernel, bytes: &[u8]) -> (Vec<Token>, Stop) {
+    let mut pos = 0;
+    let mut out = Vec::new();
+    loop {
+        match kernel.next_token(bytes, pos) {
+            Ok(token) => {
+                pos = token.end;
+                out.push(token);
+            }
+            Err(stop) => return (out, stop),
+        }
+    }
+}
+
+/// Folds in steps of `step` tokens, as a caller that resumes would.
+fn folded(kernel: Kernel, bytes: &[u8], step: u64) -> (CaseSummary, u64, Option<Stop>) {
+    let mut acc = CaseSummary::default();
+    let (mut pos, mut read) = (0, 0);
+    loop {
+        let f = kernel.fold(bytes, pos, step, &NormalNim, &mut acc);
+        pos = f.pos;
+        read += f.read;
+        if f.stop.is_some() || f.read < step {
+            return (acc, read, f.stop);
+        }
+    }
+}
+
+fn assert_kernels_agree(bytes: &[u8]) {
+    let expected = tokens(Kernel::Reference, bytes);
+    for kernel in Kernel::available() {
+        assert_eq!(
+            tokens(kernel, bytes),
+            expected,
+            "{:?} on {:?}",
+            kernel,
+            bytes
+        );
+        for step in [1, 3, u64::MAX] {
+            assert_eq!(
+                folded(kernel, bytes, step),
+                folded(Kernel::Reference, bytes, step),
+                "{:?} fold step {} on {:?}",
+                kernel,
+                step,
+                String::from_utf8_lossy(bytes)
+            );
+        }
+    }
+}
+
+#[test]
+fn reference_reads_plain_tokens() {
+    let (toks, stop) = tokens(
+        Kernel::Reference,
+        b" 12\t0 \r\n007 18446744073709551615\x0b\x0c9",
+    );
+    let values: Vec<u64> = toks.iter().map(|t| t.value).collect();
+    assert_eq!(values, [12, 0, 7, u64::MAX, 9]);
+    assert_eq!(stop, Stop::End);
+    assert_eq!((toks[2].start, toks[2].end), (8, 11));
+}
+
+#[test]
+fn reference_reports_faults() {
+    assert_eq!(
+        tokens(Kernel::Reference, b"1 -2").1,
+        Stop::Invalid { at: 2, byte: b'-' }
+    );
+    assert_eq!(
+        tokens(Kernel::Reference, b"1 18446744073709551616 x").1,
+        Stop::Overflow { at: 2 }
+    );
+    assert_eq!(
+        tokens(Kernel::Reference, b"12a").1,
+        Stop::Invalid { at: 2, byte: b'a' }
+    );
+    assert_eq!(tokens(Kernel::Reference, b"").1, Stop::End);
+}
+
+#[test]
+fn every_token_length_at_every_window_offset() {
+    let digits = b"98765432109876543210000000000000000000001";
+    for offset in 0..70 {
+        for len in 1..=digits.len() {
+            let mut bytes = vec![b' '; offset];
+            bytes.extend_from_slice(&digits[digits.len() - len..]);
+            for tail in [
+                &b""[..],
+                b" ",
+                b" 5",
+                b"x",
+                b"\n7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22",
+            ] {
+                let mut case = bytes.clone();
+                case.extend_from_slice(tail);
+                assert_kernels_agree(&case);
+            }
+        }
+    }
+}
+
+#[test]
+fn overflow_boundary_values() {
+    for text in [
+        "18446744073709551615",
+        "18446744073709551616",
+        "99999999999999999999",
+        "100000000000000000000",
+        "000000000000000000000000000000000018446744073709551615",
+        "000000000000000000000000000000000018446744073709551616",
+        "9999999999999999",
+        "10000000000000000",
+        "4294967295 4294967296 2147483647",
+    ] {
+        for pad in 0..66 {
+            let bytes = format!("{}{} 1", " ".repeat(pad), text);
+            assert_kernels_agree(bytes.as_bytes());
+        }
+    }
+}
+
+#[test]
+fn eight_digit_conversion_matches_arithmetic() {
+    for value in [
+        0u64, 1, 9, 10, 12345678, 99999999, 10000000, 87654321, 1020304,
+    ] {
+        let text = format!("{:08}", value);
+        let word = u64::from_le_bytes(text.as_bytes().try_into().unwrap()) ^ 0x3030_3030_3030_3030;
+        assert_eq!(swar::eight_digits(word), value);
+    }
+}
+
+fn byte_soup() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        6 => "[0-9]{1,22}".prop_map(|s| s.into_bytes()),
+        4 => prop::sample::select(vec![" ", "\n", "\r\n", "\t", "  ", "\x0b", "\x0c"]).prop_map(|s| s.as_bytes().to_vec()),
+        1 => any::<u8>().prop_map(|b| vec![b]),
+    ];
+    prop::collection::vec(piece, 0..60).prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(crate::test_support::proptest_cases(2000)))]
+
+    #[test]
+    fn kernels_agree_on_token_soup(bytes in byte_soup()) {
+        assert_kernels_agree(&bytes);
+    }
+
+    #[test]
+    fn kernels_agree_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        assert_kernels_agree(&bytes);
+    }
+}
