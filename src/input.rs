@@ -135,7 +135,7 @@ pub enum FaultKind {
 }
 
 impl Fault {
-    fn from_stop(stop: Stop, base: u64, end: u64) -> Fault {
+    pub(crate) fn from_stop(stop: Stop, base: u64, end: u64) -> Fault {
         match stop {
             Stop::End => Fault {
                 offset: end,

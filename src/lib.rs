@@ -4,8 +4,11 @@
 //! TODO overview
 pub mod error;
 pub mod games;
+pub mod gen;
 pub mod input;
+pub mod limits;
 pub mod output;
+pub mod parallel;
 pub mod scan;
 pub mod solve;
 

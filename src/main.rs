@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use nimstream::input::{Input, SliceSource, StreamSource};
+use nimstream::gen::{self, GenOptions};
+use nimstream::input::{Input, StreamSource};
+use nimstream::limits::Limits;
 use nimstream::output::VerdictWriter;
 use nimstream::scan::Kernel;
 use nimstream::solve::{self, Game, Report};
@@ -27,6 +29,43 @@ struct Cli {
 enum Command {
     /// Print who wins each case, one line per case, in the judge's words.
     Solve(SolveArgs),
+    /// Write a reproducible test file in the problem's strict format.
+    Gen(GenArgs),
+}
+
+#[derive(Args)]
+struct GenArgs {
+    /// nim, lasker, misere, bounded, bash, fibonacci, kmultiple or wythoff.
+    game: String,
+    /// Number of cases (default: 10, or fewer if the problem allows fewer).
+    #[arg(long, value_name = "T")]
+    cases: Option<u64>,
+    /// Heaps per case, for the heap games (default: 10, or the problem's maximum if smaller).
+    #[arg(long, value_name = "N")]
+    heaps: Option<u64>,
+    /// Smallest heap size or first number (default: the problem's minimum).
+    #[arg(long)]
+    min: Option<u64>,
+    /// Largest heap size or first number (default: the problem's maximum).
+    #[arg(long)]
+    max: Option<u64>,
+    /// Range of the second number of a pair (m, k or b; default: the problem's).
+    #[arg(long, value_name = "MIN")]
+    second_min: Option<u64>,
+    #[arg(long, value_name = "MAX")]
+    second_max: Option<u64>,
+    /// Seed of the random numbers: the same arguments give the same bytes.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Share of cases made losing for the first player, from 0 to 1.
+    #[arg(long, default_value_t = 0.5)]
+    losing: f64,
+    /// For `bounded`: a move removes 1 to K objects from one heap.
+    #[arg(long, value_name = "K")]
+    max_take: Option<u64>,
+    /// Write here instead of standard output.
+    #[arg(short, long, value_name = "PATH")]
+    output: Option<String>,
 }
 
 #[derive(Args)]
@@ -63,6 +102,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve_command(args),
+        Command::Gen(args) => gen_command(args),
     };
     match result {
         Ok(code) => code,
@@ -72,6 +112,10 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The name errors use for the input.
@@ -135,8 +179,8 @@ fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
     let mut progress = |bytes| bar.update(bytes);
     let result = match input.as_slice() {
         Some(bytes) => {
-            let mut source = SliceSource::new(bytes, kernel);
-            solve::solve(game, &mut source, &mut out, name, &mut progress)
+            let threads = args.threads.unwrap_or_else(default_threads);
+            solve::solve_bytes(game, bytes, kernel, threads, &mut out, name, &mut progress)
         }
         None => {
             let Input::Stream(reader) = input else {
@@ -150,6 +194,44 @@ fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
     };
     finish(result, &mut out, &bar, started, args.stats, game)?;
     input.check_unchanged(path)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
+    let game = Game::from_name(&args.game, args.max_take)?;
+    let limits = Limits::of(game);
+    let options = GenOptions {
+        cases: args.cases.unwrap_or(limits.cases.max.min(10)),
+        heaps: args.heaps.unwrap_or(limits.heaps.max.min(10)),
+        min: args.min.unwrap_or(limits.value.min),
+        max: args.max.unwrap_or(limits.value.max),
+        second_min: args.second_min.unwrap_or(limits.second.min),
+        second_max: args.second_max.unwrap_or(limits.second.max),
+        seed: args.seed,
+        losing: args.losing,
+    };
+    if options.min > options.max || options.second_min > options.second_max {
+        return Err(Error::Usage("--min must not exceed --max".into()));
+    }
+    if !(0.0..=1.0).contains(&options.losing) {
+        return Err(Error::Usage("--losing takes a share from 0 to 1".into()));
+    }
+    if game == Game::Fibonacci && options.min == 0 {
+        return Err(Error::Usage(
+            "fibonacci inputs end at the first 0, so --min must be at least 1".into(),
+        ));
+    }
+    let target = args.output.as_deref().filter(|&path| path != "-");
+    let written = match target {
+        None => gen::generate(game, &options, io::stdout().lock()),
+        Some(path) => {
+            std::fs::File::create(path).and_then(|file| gen::generate(game, &options, file))
+        }
+    };
+    written.map_err(|source| Error::Io {
+        path: target.unwrap_or("<stdout>").to_string(),
+        source,
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 

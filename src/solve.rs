@@ -17,8 +17,10 @@ use std::io::Write;
 
 use crate::error::{describe_byte, Error};
 use crate::games::{self, bash, fibonacci, kmultiple, wythoff, HeapFold};
-use crate::input::{Fault, FaultKind, TokenSource};
+use crate::input::{Fault, FaultKind, SliceSource, TokenSource};
 use crate::output::{LinePrefix, VerdictWriter};
+use crate::parallel;
+use crate::scan::Kernel;
 
 /// The games nimstream solves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -412,4 +414,33 @@ fn trailing_number<S: TokenSource>(source: &S, path: &str, offset: u64) -> Error
         position: source.locate(offset),
         message: format!("expected {}, found another number", Expected::EndOfInput),
     }
+}
+
+/// Solves an input held in memory, split across `threads` threads when the
+/// game and the case sizes make that pay (see [`crate::parallel`]).
+pub fn solve_bytes<W: Write>(
+    game: Game,
+    bytes: &[u8],
+    kernel: Kernel,
+    threads: usize,
+    out: &mut VerdictWriter<W>,
+    path: &str,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Report, Error> {
+    if game.has_heap_cases() && threads > 1 {
+        let cases = SliceSource::new(bytes, kernel)
+            .next_token()
+            .map_or(0, |(cases, _)| cases);
+        if parallel::worth_splitting(bytes.len(), cases, threads) {
+            let block = parallel::BLOCK;
+            return parallel::solve_split(game, bytes, kernel, threads, block, out, path, progress);
+        }
+    }
+    solve(
+        game,
+        &mut SliceSource::new(bytes, kernel),
+        out,
+        path,
+        progress,
+    )
 }

@@ -35,17 +35,20 @@ pub mod nim {
     }
 }
 pub mod lasker {
+    pub fn grundy(h: u64) -> u128 {
+        let r = h & 3;
+        h as u128 + (r == 3) as u128 - ((r == 0) & (h != 0)) as u128
+    }
     use super::*;
     #[derive(Clone, Copy, Debug)]
     pub struct LaskerSwap;
     impl HeapFold for LaskerSwap {
         #[inline(always)]
         fn fold(&self, a: &mut CaseSummary, h: u64) {
-            let r = h & 3;
-            a.xor ^= h
-                .wrapping_add((r == 3) as u64)
-                .wrapping_sub(((r == 0) & (h != 0)) as u64);
-            a.carry ^= (h == u64::MAX) as u64;
+            let (y, wrapped) = h.overflowing_add(1);
+            let swapped = y ^ (!(y >> 1) & 1);
+            a.xor ^= swapped.saturating_sub(1);
+            a.carry ^= wrapped as u64;
         }
         fn first_player_wins(&self, s: &CaseSummary) -> bool {
             s.xor != 0 || s.carry != 0
@@ -107,6 +110,7 @@ pub mod bash {
     }
 }
 pub mod fibonacci {
+    pub static FIBONACCI: [u64; 3] = [2, 3, 5];
     pub fn first_player_wins(n: u64) -> bool {
         let (mut a, mut b) = (1u64, 2u64);
         while b < n {
@@ -126,12 +130,18 @@ pub mod kmultiple {
         pub fn new() -> Self {
             KMultiple
         }
+        pub fn losing_at_most(&mut self, _n: u64, _k: u64) -> Option<u64> {
+            None
+        }
         pub fn first_player_wins(&mut self, _n: u64, _k: u64) -> bool {
             true
         }
     }
 }
 pub mod wythoff {
+    pub fn losing_pair(_k: u64) -> Option<(u64, u64)> {
+        None
+    }
     pub fn first_player_wins(a: u64, b: u64) -> bool {
         let (a, b) = (a.min(b), a.max(b));
         let k = b - a;

@@ -189,6 +189,22 @@ impl Kernel {
 #[inline(always)]
 pub(crate) fn fold_tokens<F: HeapFold>(
     bytes: &[u8],
+    pos: usize,
+    limit: u64,
+    fold: &F,
+    acc: &mut CaseSummary,
+    next: impl Fn(&[u8], usize) -> Result<Token, Stop>,
+) -> Folded {
+    // A local copy stays in registers (see `arch::window::fold`).
+    let mut local = *acc;
+    let folded = fold_each(bytes, pos, limit, fold, &mut local, next);
+    *acc = local;
+    folded
+}
+
+#[inline(always)]
+fn fold_each<F: HeapFold>(
+    bytes: &[u8],
     mut pos: usize,
     limit: u64,
     fold: &F,

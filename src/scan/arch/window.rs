@@ -90,10 +90,33 @@ unsafe fn token_in_window<W: Window>(
 
 /// [`crate::scan::Kernel::fold`] with window classification.
 ///
+/// Each window's token starts and ends come out of its digit mask as two
+/// bit masks, and the loop walks both with `tzcnt`/`blsr`. Unlike finding
+/// each token's end from the previous one's, this leaves no dependency from
+/// one token to the next, so the CPU converts several at once. A window with
+/// a byte that is neither digit nor space goes through the one-token-at-a-time
+/// path, which finds the fault and its exact position.
+///
 /// # Safety
 /// The CPU must support the kernel's instructions.
 #[inline(always)]
 pub(crate) unsafe fn fold<W: Window, F: HeapFold>(
+    bytes: &[u8],
+    pos: usize,
+    limit: u64,
+    fold: &F,
+    acc: &mut CaseSummary,
+) -> Folded {
+    // A local copy stays in registers; folding through `acc` would put a
+    // store and a reload on every token's dependency chain.
+    let mut local = *acc;
+    let folded = fold_windows::<W, F>(bytes, pos, limit, fold, &mut local);
+    *acc = local;
+    folded
+}
+
+#[inline(always)]
+unsafe fn fold_windows<W: Window, F: HeapFold>(
     bytes: &[u8],
     mut pos: usize,
     limit: u64,
@@ -101,37 +124,86 @@ pub(crate) unsafe fn fold<W: Window, F: HeapFold>(
     acc: &mut CaseSummary,
 ) -> Folded {
     let mut read = 0;
-    'windows: while read < limit && pos + W::WIDTH <= bytes.len() {
+    // Where a caller resumes: the end of the last token folded. `pos` runs
+    // ahead of it over whitespace, always at a token boundary.
+    let mut resume = pos;
+    let stopped = |resume, read, stop| Folded {
+        pos: resume,
+        read,
+        stop: Some(stop),
+    };
+    while read < limit && pos + W::WIDTH <= bytes.len() {
         let (digits, spaces) = W::classify(bytes.as_ptr().add(pos));
-        let mut at = 0;
-        while read < limit {
-            let others = !spaces & !beyond::<W>() & (!0u64 << at);
-            if others == 0 {
-                pos += W::WIDTH;
-                continue 'windows;
-            }
-            let start = others.trailing_zeros() as usize;
-            let token = match token_in_window::<W>(bytes, pos, start, digits) {
-                Ok(token) => token,
-                Err(stop) => {
-                    return Folded {
-                        pos: pos + at,
-                        read,
-                        stop: Some(stop),
+        let in_window = !beyond::<W>();
+        if (!(digits | spaces) & in_window) != 0 {
+            // The one-token path finds the fault before leaving the window.
+            let window_end = pos + W::WIDTH;
+            pos = resume;
+            while pos < window_end && read < limit {
+                match swar::next_token(bytes, pos) {
+                    Ok(token) => {
+                        fold.fold(acc, token.value);
+                        pos = token.end;
+                        resume = pos;
+                        read += 1;
                     }
+                    Err(stop) => return stopped(resume, read, stop),
+                }
+            }
+            continue;
+        }
+        let mut starts = digits & !(digits << 1);
+        // Bit e: byte e ends a run (is not a digit, byte e - 1 is).
+        let mut ends = !digits & (digits << 1) & in_window;
+        let complete = u64::from(ends.count_ones()).min(limit - read);
+        if complete == 0 {
+            // One token fills the window, or only spaces are left in it.
+            if starts == 0 {
+                pos += W::WIDTH;
+                continue;
+            }
+            let start = pos + starts.trailing_zeros() as usize;
+            match swar::read_digits(bytes, start) {
+                Ok(token) => {
+                    fold.fold(acc, token.value);
+                    pos = token.end;
+                    resume = pos;
+                    read += 1;
+                    continue;
+                }
+                Err(stop) => return stopped(resume, read, stop),
+            }
+        }
+        let mut end = 0;
+        for _ in 0..complete {
+            let start = starts.trailing_zeros() as usize;
+            end = ends.trailing_zeros() as usize;
+            starts &= starts - 1;
+            ends &= ends - 1;
+            let len = end - start;
+            let value = if len <= 16 && pos + start + 16 <= bytes.len() {
+                W::short_run(bytes.as_ptr().add(pos + start), len)
+            } else {
+                match swar::read_digits(bytes, pos + start) {
+                    Ok(token) => token.value,
+                    Err(stop) => return stopped(resume, read, stop),
                 }
             };
-            fold.fold(acc, token.value);
+            fold.fold(acc, value);
+            resume = pos + end;
             read += 1;
-            if token.end >= pos + W::WIDTH {
-                pos = token.end;
-                continue 'windows;
-            }
-            at = token.end - pos;
         }
-        pos += at;
+        // Past the window if every token in it is read; else at the first
+        // unread one (cut by the window's end, or beyond `limit`).
+        pos += if read == limit {
+            end
+        } else if starts == 0 {
+            W::WIDTH
+        } else {
+            starts.trailing_zeros() as usize
+        };
     }
-    let tail = crate::scan::fold_tokens(bytes, pos, limit - read, fold, acc, swar::next_token);
+    let tail = crate::scan::fold_tokens(bytes, resume, limit - read, fold, acc, swar::next_token);
     Folded {
         pos: tail.pos,
         read: read + tail.read,

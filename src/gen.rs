@@ -1,0 +1,280 @@
+//! Reproducible test files: `nimstream gen`.
+//!
+//! The same arguments give the same bytes, on every machine and in every
+//! version that keeps this module's generator: the random numbers come from
+//! [`SplitMix64`], defined here rather than taken from a crate whose stream
+//! might change. Each case draws from its own generator, seeded from the
+//! file's seed and the case number, so that a case's contents do not depend
+//! on how the file is split for writing.
+//!
+//! Every file is in the strict format that `nimstream validate` accepts:
+//! single spaces, one case's numbers per line, `\n` line ends and one final
+//! newline. A chosen share of the cases is made losing for the first player
+//! (`--losing`), so that a test set exercises both verdicts.
+
+use std::io::{self, Write};
+
+use crate::games::{fibonacci, kmultiple::KMultiple, lasker, wythoff};
+use crate::solve::Game;
+
+/// What to generate. Values are drawn uniformly from `min..=max`.
+#[derive(Clone, Debug)]
+pub struct GenOptions {
+    pub cases: u64,
+    /// Heaps per case (heap games).
+    pub heaps: u64,
+    pub min: u64,
+    pub max: u64,
+    /// For the pair games: the range of the second number (m, k).
+    pub second_min: u64,
+    pub second_max: u64,
+    pub seed: u64,
+    /// Share of cases, from 0 to 1, made losing for the first player.
+    pub losing: f64,
+}
+
+/// SplitMix64 (Steele, Lea and Flood): small, fast, and fully specified.
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    /// The generator of case `case` of a file seeded with `seed`.
+    pub fn for_case(seed: u64, case: u64) -> SplitMix64 {
+        let mut mix = SplitMix64(seed ^ case.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        SplitMix64(mix.next_u64())
+    }
+
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `lo..=hi`, without bias (Lemire's multiply-and-reject).
+    #[inline]
+    pub fn between(&mut self, lo: u64, hi: u64) -> u64 {
+        let span = (hi - lo).wrapping_add(1);
+        if span == 0 {
+            return self.next_u64();
+        }
+        let threshold = span.wrapping_neg() % span;
+        loop {
+            let wide = u128::from(self.next_u64()) * u128::from(span);
+            if (wide as u64) >= threshold {
+                return lo + (wide >> 64) as u64;
+            }
+        }
+    }
+
+    /// True with probability `p`.
+    #[inline]
+    pub fn chance(&mut self, p: f64) -> bool {
+        // 53 random bits as a fraction in [0, 1).
+        ((self.next_u64() >> 11) as f64) * (1.0 / (1u64 << 53) as f64) < p
+    }
+}
+
+/// A buffer of text that is written out in large blocks.
+struct Lines<W: Write> {
+    out: W,
+    buf: Vec<u8>,
+}
+
+impl<W: Write> Lines<W> {
+    const BLOCK: usize = 1 << 20;
+
+    fn number(&mut self, value: u64) {
+        self.buf
+            .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+    }
+
+    fn byte(&mut self, byte: u8) {
+        self.buf.push(byte);
+    }
+
+    /// Writes the buffer out once it holds a block.
+    fn spill(&mut self) -> io::Result<()> {
+        if self.buf.len() >= Self::BLOCK {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> io::Result<()> {
+        self.out.write_all(&self.buf)?;
+        self.out.flush()
+    }
+}
+
+/// Writes a test file for `game` to `out`.
+pub fn generate<W: Write>(game: Game, options: &GenOptions, out: W) -> io::Result<()> {
+    let mut lines = Lines {
+        out,
+        buf: Vec::with_capacity(Lines::<W>::BLOCK + 4096),
+    };
+    match game {
+        Game::Fibonacci => {}
+        Game::Wythoff => {}
+        _ => {
+            lines.number(options.cases);
+            lines.byte(b'\n');
+        }
+    }
+    let mut kmultiple = KMultiple::new();
+    let mut heaps = Vec::new();
+    for case in 0..options.cases {
+        let mut rng = SplitMix64::for_case(options.seed, case);
+        let losing = rng.chance(options.losing);
+        if game.has_heap_cases() {
+            heap_case(game, options, &mut rng, losing, &mut heaps);
+            lines.number(heaps.len() as u64);
+            lines.byte(b'\n');
+            for (i, &heap) in heaps.iter().enumerate() {
+                if i > 0 {
+                    lines.byte(b' ');
+                }
+                lines.number(heap);
+                if i % 4096 == 4095 {
+                    lines.spill()?;
+                }
+            }
+        } else {
+            let (a, b) = pair_case(game, options, &mut rng, losing, &mut kmultiple);
+            lines.number(a);
+            if let Some(b) = b {
+                lines.byte(b' ');
+                lines.number(b);
+            }
+        }
+        lines.byte(b'\n');
+        lines.spill()?;
+    }
+    if game == Game::Fibonacci {
+        lines.number(0);
+        lines.byte(b'\n');
+    }
+    lines.finish()
+}
+
+/// Fills `heaps` with one case. A losing case is made by choosing the last
+/// heap so that the case's value is zero, when the range allows it; the
+/// case stays random (and may be winning) when it does not.
+fn heap_case(game: Game, o: &GenOptions, rng: &mut SplitMix64, losing: bool, heaps: &mut Vec<u64>) {
+    heaps.clear();
+    heaps.extend((0..o.heaps).map(|_| rng.between(o.min, o.max)));
+    if !losing || heaps.is_empty() {
+        return;
+    }
+    let last = heaps.len() - 1;
+    let rest = &heaps[..last];
+    let fixed = match game {
+        Game::Nim => Some(rest.iter().fold(0, |x, &h| x ^ h)),
+        Game::Lasker => {
+            // The swap is its own inverse, so the heap with value x is g(x).
+            let x = rest.iter().fold(0u128, |x, &h| x ^ lasker::grundy(h));
+            u64::try_from(lasker::grundy(x.min(u128::from(u64::MAX)) as u64))
+                .ok()
+                .filter(|_| x <= u128::from(u64::MAX))
+        }
+        Game::Bounded { max_take } => {
+            let modulus = max_take.checked_add(1);
+            let grundy = |h: u64| modulus.map_or(h, |m| h % m);
+            let x = rest.iter().fold(0, |x, &h| x ^ grundy(h));
+            // Keep the heap's size random above the required residue.
+            let lift = modulus.map_or(0, |m| rng.between(0, o.max.saturating_sub(x) / m) * m);
+            Some(x + lift)
+        }
+        Game::Misere => {
+            let x = rest.iter().fold(0, |x, &h| x ^ h);
+            let big = rest.iter().any(|&h| h > 1);
+            if big {
+                Some(x)
+            } else {
+                // All other heaps are 0 or 1: the first player loses with an
+                // odd number of 1-heaps.
+                let ones = rest.iter().filter(|&&h| h == 1).count() as u64;
+                Some(if ones % 2 == 0 { 1 } else { 0 })
+            }
+        }
+        _ => None,
+    };
+    if let Some(heap) = fixed.filter(|h| (o.min..=o.max).contains(h)) {
+        heaps[last] = heap;
+    }
+}
+
+/// One case of a pair game: `(first, second)`, or `(n, None)` for Fibonacci.
+fn pair_case(
+    game: Game,
+    o: &GenOptions,
+    rng: &mut SplitMix64,
+    losing: bool,
+    kmultiple: &mut KMultiple,
+) -> (u64, Option<u64>) {
+    let n = rng.between(o.min, o.max);
+    let m = rng.between(o.second_min, o.second_max);
+    match game {
+        Game::Bash => {
+            let n = match m.checked_add(1) {
+                Some(d) if losing && o.max / d >= 1 => {
+                    let lo = o.min.div_ceil(d).max(1);
+                    let hi = o.max / d;
+                    if lo <= hi {
+                        rng.between(lo, hi) * d
+                    } else {
+                        n
+                    }
+                }
+                _ => n,
+            };
+            (n, Some(m))
+        }
+        Game::Fibonacci => {
+            let mut losing_n = || {
+                let lo = o.min.max(2);
+                let first = fibonacci::FIBONACCI.iter().position(|&f| f >= lo)?;
+                let last = fibonacci::FIBONACCI.iter().rposition(|&f| f <= o.max)?;
+                (first <= last)
+                    .then(|| fibonacci::FIBONACCI[rng.between(first as u64, last as u64) as usize])
+            };
+            let n = if losing { losing_n().unwrap_or(n) } else { n };
+            // 0 would end the input early.
+            (n.max(1), None)
+        }
+        Game::KMultiple => {
+            let n = if losing {
+                kmultiple
+                    .losing_at_most(n, m)
+                    .filter(|&l| l >= o.min)
+                    .unwrap_or(n)
+            } else {
+                n
+            };
+            (n, Some(m))
+        }
+        Game::Wythoff => {
+            if losing {
+                let k = rng.between(0, o.max / 3);
+                if let Some((a, b)) = wythoff::losing_pair(k) {
+                    if a >= o.min && b <= o.max {
+                        return if rng.chance(0.5) {
+                            (a, Some(b))
+                        } else {
+                            (b, Some(a))
+                        };
+                    }
+                }
+            }
+            (n, Some(rng.between(o.min, o.max)))
+        }
+        _ => (n, Some(m)),
+    }
+}
