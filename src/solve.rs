@@ -224,8 +224,8 @@ pub fn input_error<S: TokenSource>(
             format!("expected {}, found {}", wanted, describe_byte(byte))
         }
         FaultKind::Overflow => format!(
-            "{} is larger than the largest 64-bit value, {}",
-            capitalize(&expected.to_string()),
+            "expected {}, found a number larger than {} (the largest 64-bit value)",
+            expected,
             u64::MAX
         ),
         FaultKind::Io(source) => {
@@ -240,14 +240,6 @@ pub fn input_error<S: TokenSource>(
         offset: fault.offset,
         position: source.locate(fault.offset),
         message,
-    }
-}
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

@@ -1,0 +1,402 @@
+//! Property tests: every way of reading an input (each kernel, the streaming
+//! reader at any buffer size, the two-pass split at any block size and
+//! thread count) gives the same verdicts and the same error as a naive
+//! oracle written in this file, and the error is at the true position.
+
+use nimstream::input::{SliceSource, StreamSource};
+use nimstream::output::VerdictWriter;
+use nimstream::parallel;
+use nimstream::scan::Kernel;
+use nimstream::solve::{self, Game};
+use nimstream::Error;
+use proptest::prelude::*;
+
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// How to read the input.
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    Slice(Kernel),
+    Stream(Kernel, usize),
+    Split(Kernel, usize, usize),
+}
+
+/// Stdout and, on error, (offset, line, column, message).
+type Outcome = (String, Option<(u64, u64, u64, String)>);
+
+fn run(game: Game, bytes: &[u8], mode: Mode) -> Outcome {
+    let (win, lose) = game.words();
+    let mut stdout = Vec::new();
+    let result = {
+        let mut out = VerdictWriter::new(&mut stdout, win, lose, game.line_prefix());
+        let mut progress = |_| {};
+        let result = match mode {
+            Mode::Slice(k) => solve::solve(
+                game,
+                &mut SliceSource::new(bytes, k),
+                &mut out,
+                "t",
+                &mut progress,
+            ),
+            Mode::Stream(k, cap) => {
+                let mut source = StreamSource::with_capacity(bytes, k, cap);
+                solve::solve(game, &mut source, &mut out, "t", &mut progress)
+            }
+            Mode::Split(k, threads, block) => {
+                parallel::solve_split(game, bytes, k, threads, block, &mut out, "t", &mut progress)
+            }
+        };
+        out.flush().unwrap();
+        result
+    };
+    let error = match result {
+        Ok(_) => None,
+        Err(Error::Input {
+            offset,
+            position,
+            message,
+            ..
+        }) => Some((offset, position.line, position.column, message)),
+        Err(other) => panic!("unexpected error {other}"),
+    };
+    (String::from_utf8(stdout).unwrap(), error)
+}
+
+fn modes() -> Vec<Mode> {
+    let mut modes = Vec::new();
+    for k in Kernel::available() {
+        modes.push(Mode::Slice(k));
+        modes.push(Mode::Stream(k, 64));
+        modes.push(Mode::Stream(k, 97));
+    }
+    let fast = Kernel::detect();
+    for (threads, block) in [(1, 1), (2, 3), (3, 7), (2, 16), (2, 64), (3, 1000)] {
+        modes.push(Mode::Split(fast, threads, block));
+    }
+    modes.push(Mode::Split(Kernel::Swar, 2, 5));
+    modes
+}
+
+// ---- The oracle: the simplest reading of the format. ----
+
+#[derive(Debug, PartialEq)]
+enum Item {
+    Number(u64, usize),
+    /// A fault at this offset: a bad byte, an overflowing run, or the end.
+    Fault(usize),
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// All numbers, then one fault (the end of input counts as one).
+fn oracle_tokens(bytes: &[u8]) -> Vec<Item> {
+    let mut items = Vec::new();
+    let mut i = if bytes.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    loop {
+        while i < bytes.len() && is_space(bytes[i]) {
+            i += 1;
+        }
+        if i == bytes.len() || !bytes[i].is_ascii_digit() {
+            items.push(Item::Fault(i));
+            return items;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let text = std::str::from_utf8(&bytes[start..i]).unwrap();
+        match text.parse::<u64>() {
+            Ok(v) => items.push(Item::Number(v, start)),
+            Err(_) => {
+                items.push(Item::Fault(start));
+                return items;
+            }
+        }
+    }
+}
+
+/// Verdict lines and the offset of the error, by the oracle.
+fn oracle(game: Game, bytes: &[u8]) -> (Vec<bool>, Option<usize>) {
+    let items = oracle_tokens(bytes);
+    let mut it = items.iter();
+    let mut verdicts = Vec::new();
+    let mut next = || match it.next() {
+        Some(Item::Number(v, _)) => Ok(*v),
+        Some(Item::Fault(at)) => Err(*at),
+        None => unreachable!(),
+    };
+    let result: Result<(), usize> = (|| {
+        let t = next()?;
+        for _ in 0..t {
+            let n = next()?;
+            let mut heaps = Vec::new();
+            for _ in 0..n {
+                heaps.push(next()?);
+            }
+            verdicts.push(heap_verdict(game, &heaps));
+        }
+        Ok(())
+    })();
+    match result {
+        Err(at) => (verdicts, Some(at)),
+        Ok(()) => match next() {
+            // A number after the last case, or a fault there.
+            Ok(_) => {
+                let at = items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Number(_, s) => Some(*s),
+                        _ => None,
+                    })
+                    .nth(consumed_numbers(game, &items))
+                    .unwrap();
+                (verdicts, Some(at))
+            }
+            Err(at) if at == bytes.len() => (verdicts, None),
+            Err(at) => (verdicts, Some(at)),
+        },
+    }
+}
+
+/// Numbers a complete heap-game input uses.
+fn consumed_numbers(_game: Game, items: &[Item]) -> usize {
+    let nums: Vec<u64> = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Number(v, _) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    let mut i = 1;
+    for _ in 0..nums[0] {
+        i += 1 + nums[i] as usize;
+    }
+    i
+}
+
+/// The heap games' verdicts, from the definitions rather than the crate's
+/// folds: Sprague-Grundy values (Lasker's swap, mod K+1) and the misère rule.
+fn heap_verdict(game: Game, heaps: &[u64]) -> bool {
+    let lasker = |h: u64| -> u128 {
+        let h = u128::from(h);
+        match h % 4 {
+            0 if h > 0 => h - 1,
+            3 => h + 1,
+            _ => h,
+        }
+    };
+    match game {
+        Game::Nim => heaps.iter().fold(0, |x, &h| x ^ h) != 0,
+        Game::Lasker => heaps.iter().fold(0u128, |x, &h| x ^ lasker(h)) != 0,
+        Game::Bounded { max_take } => {
+            let m = u128::from(max_take) + 1;
+            heaps.iter().fold(0u128, |x, &h| x ^ (u128::from(h) % m)) != 0
+        }
+        Game::Misere => {
+            let x = heaps.iter().fold(0, |x, &h| x ^ h);
+            if heaps.iter().all(|&h| h <= 1) {
+                heaps.iter().filter(|&&h| h == 1).count() % 2 == 0
+            } else {
+                x != 0
+            }
+        }
+        _ => unreachable!(),
+    }
+}
+
+fn line_col(bytes: &[u8], offset: usize) -> (u64, u64) {
+    let before = &bytes[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    (line, (offset - start) as u64 + 1)
+}
+
+// ---- Inputs. ----
+
+fn heap_games() -> impl Strategy<Value = Game> {
+    prop_oneof![
+        Just(Game::Nim),
+        Just(Game::Lasker),
+        Just(Game::Misere),
+        (1u64..5).prop_map(|k| Game::Bounded { max_take: k }),
+        Just(Game::Bounded { max_take: u64::MAX }),
+    ]
+}
+
+fn heap_value() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        4 => 0u64..6,
+        2 => 0u64..=u64::from(u32::MAX),
+        1 => any::<u64>(),
+        1 => prop::sample::select(vec![u64::MAX, u64::MAX - 1, 1 << 63, (1 << 31) - 1]),
+    ]
+}
+
+fn separator() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => Just(" ".to_string()),
+        2 => Just("\n".to_string()),
+        1 => Just("\r\n".to_string()),
+        1 => "[ \t\n\r\x0b\x0c]{1,4}",
+    ]
+}
+
+/// A valid heap-game file with random whitespace, CRLF, BOM and leading zeros.
+fn heap_file() -> impl Strategy<Value = Vec<u8>> {
+    let case = prop::collection::vec((heap_value(), 0usize..3), 0..12);
+    (
+        prop::collection::vec(case, 0..6),
+        prop::collection::vec(separator(), 64),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(cases, seps, bom, final_newline)| {
+            let mut text = String::new();
+            if bom {
+                text.push('\u{feff}');
+            }
+            let mut s = seps.iter().cycle();
+            text += &cases.len().to_string();
+            for case in &cases {
+                text += s.next().unwrap();
+                text += &case.len().to_string();
+                for &(heap, zeros) in case {
+                    text += s.next().unwrap();
+                    text += &"0".repeat(zeros);
+                    text += &heap.to_string();
+                }
+            }
+            if final_newline {
+                text += s.next().unwrap();
+            }
+            text.into_bytes()
+        })
+}
+
+#[derive(Clone, Debug)]
+enum Corruption {
+    Replace(usize, u8),
+    Insert(usize, u8),
+    Delete(usize),
+    Truncate(usize),
+}
+
+fn corruption() -> impl Strategy<Value = Corruption> {
+    let byte = prop_oneof![
+        3 => prop::sample::select(b"0123456789 \n-+x.\0\r\xff".to_vec()),
+        1 => any::<u8>(),
+    ];
+    prop_oneof![
+        (any::<usize>(), byte.clone()).prop_map(|(i, b)| Corruption::Replace(i, b)),
+        (any::<usize>(), byte).prop_map(|(i, b)| Corruption::Insert(i, b)),
+        any::<usize>().prop_map(Corruption::Delete),
+        any::<usize>().prop_map(Corruption::Truncate),
+    ]
+}
+
+fn corrupt(mut bytes: Vec<u8>, corruption: &[Corruption]) -> Vec<u8> {
+    for c in corruption {
+        let len = bytes.len();
+        match *c {
+            Corruption::Replace(i, b) if len > 0 => bytes[i % len] = b,
+            Corruption::Insert(i, b) => bytes.insert(i % (len + 1), b),
+            Corruption::Delete(i) if len > 0 => {
+                bytes.remove(i % len);
+            }
+            Corruption::Truncate(i) => bytes.truncate(i % (len + 1)),
+            _ => {}
+        }
+    }
+    bytes
+}
+
+/// Checks every mode against the oracle on one input.
+fn check(game: Game, bytes: &[u8]) {
+    let (verdicts, error_at) = oracle(game, bytes);
+    let (win, lose) = game.words();
+    let expected_out: String = verdicts
+        .iter()
+        .map(|&w| format!("{}\n", if w { win } else { lose }))
+        .collect();
+    let first = run(game, bytes, Mode::Slice(Kernel::Reference));
+    assert_eq!(
+        first.0,
+        expected_out,
+        "verdicts of {:?}",
+        String::from_utf8_lossy(bytes)
+    );
+    match (&first.1, error_at) {
+        (None, None) => {}
+        (Some((offset, line, column, _)), Some(at)) => {
+            assert_eq!(
+                *offset,
+                at as u64,
+                "error offset in {:?}: {:?}",
+                String::from_utf8_lossy(bytes),
+                first.1
+            );
+            assert_eq!((*line, *column), line_col(bytes, at));
+        }
+        (got, want) => panic!(
+            "error {:?}, oracle says {:?}, input {:?}",
+            got,
+            want,
+            String::from_utf8_lossy(bytes)
+        ),
+    }
+    for mode in modes() {
+        assert_eq!(
+            run(game, bytes, mode),
+            first,
+            "{:?} on {:?}",
+            mode,
+            String::from_utf8_lossy(bytes)
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    #[test]
+    fn valid_files_agree_everywhere(game in heap_games(), bytes in heap_file()) {
+        check(game, &bytes);
+    }
+
+    #[test]
+    fn corrupted_files_fail_at_the_true_position(
+        game in heap_games(),
+        bytes in heap_file(),
+        corruption in prop::collection::vec(corruption(), 1..3),
+    ) {
+        check(game, &corrupt(bytes, &corruption));
+    }
+}
+
+#[test]
+fn long_digit_runs_across_stream_refills() {
+    let zeros = "0".repeat(1000);
+    for text in [
+        format!("1 3 {zeros}5 {zeros}7 {zeros}"),
+        format!("1 1 {zeros}18446744073709551616"),
+        format!("1 1 {zeros}"),
+        format!("1 2 {zeros}1x 3"),
+        format!("{zeros}1\n1\n{zeros}"),
+    ] {
+        check(Game::Nim, text.as_bytes());
+    }
+}
