@@ -203,7 +203,7 @@ impl TokenSource for BlockedSource<'_> {
             let block = self.blocks[self.current];
             // A whole block: its pass-1 summary stands for its tokens.
             let whole = self.pos == block.start && count - done >= block.tokens;
-            if whole && !block.faulty && block.tokens > 0 {
+            if whole && !block.faulty {
                 *acc = acc.merge(block.summary);
                 done += block.tokens;
                 self.pos = block.end;

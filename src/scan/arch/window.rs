@@ -138,7 +138,6 @@ unsafe fn fold_windows<W: Window, F: HeapFold>(
         if (!(digits | spaces) & in_window) != 0 {
             // The one-token path finds the fault before leaving the window.
             let window_end = pos + W::WIDTH;
-            pos = resume;
             while pos < window_end && read < limit {
                 match swar::next_token(bytes, pos) {
                     Ok(token) => {
@@ -203,9 +202,11 @@ unsafe fn fold_windows<W: Window, F: HeapFold>(
             starts.trailing_zeros() as usize
         };
     }
-    let tail = crate::scan::fold_tokens(bytes, resume, limit - read, fold, acc, swar::next_token);
+    // `pos` may be far past `resume` after a long run of whitespace; the
+    // tail starts there, but a caller resumes after the last token read.
+    let tail = crate::scan::fold_tokens(bytes, pos, limit - read, fold, acc, swar::next_token);
     Folded {
-        pos: tail.pos,
+        pos: if tail.read == 0 { resume } else { tail.pos },
         read: read + tail.read,
         stop: tail.stop,
     }
