@@ -1,0 +1,52 @@
+//! Bash's game: one pile of `n` objects, a move takes between 1 and `m`, and
+//! whoever takes the last object wins.
+//!
+//! Closed form: the first player loses iff `n mod (m+1) == 0`.
+//!
+//! Why: whatever the opponent takes, `t`, the reply `m+1-t` is legal, so a
+//! player facing a multiple of `m+1` can be kept on multiples of `m+1` until
+//! they face 0 and have lost. From any other pile, taking `n mod (m+1)` hands
+//! the opponent a multiple.
+//!
+//! At the limits: `m = 0` allows no move, so the first player loses every
+//! pile, which `n mod 1 == 0` says. `m = u64::MAX` overflows `m+1`, but then
+//! every pile can be taken whole, so only `n = 0` loses.
+
+/// Whether the player to move wins a pile of `n` when each move takes
+/// `1..=m` objects.
+pub fn first_player_wins(n: u64, m: u64) -> bool {
+    match m.checked_add(1) {
+        Some(period) => n % period != 0,
+        None => n != 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::brute::subtraction_wins;
+    use super::*;
+
+    #[test]
+    fn matches_game_search() {
+        let max_takes = (0..=12).chain([1 << 32, u64::MAX - 1, u64::MAX]);
+        for m in max_takes {
+            for (n, &wins) in subtraction_wins(60, m).iter().enumerate() {
+                assert_eq!(first_player_wins(n as u64, m), wins, "n {n}, m {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn extreme_piles() {
+        assert!(first_player_wins(u64::MAX, u64::MAX));
+        assert!(!first_player_wins(0, u64::MAX));
+        assert!(!first_player_wins(u64::MAX, 0));
+        // u64::MAX = 2^64 - 1 is divisible by 2^32 + 1 and by 2^32 - 1.
+        assert!(!first_player_wins(u64::MAX, 1 << 32));
+        assert!(!first_player_wins(u64::MAX, (1 << 32) - 2));
+        // A pile one larger than the largest take is the first loss.
+        assert!(!first_player_wins(u64::MAX, u64::MAX - 1));
+        assert!(!first_player_wins(u64::MAX - 1, u64::MAX - 2));
+        assert!(first_player_wins(u64::MAX - 1, u64::MAX - 1));
+    }
+}

@@ -1,0 +1,93 @@
+//! Fibonacci Nim (HDU 2516): one pile of `n` objects. The first move takes at
+//! least one object but not all of them; every later move takes at least one
+//! and at most twice what the opponent just took. Whoever takes the last
+//! object wins.
+//!
+//! Closed form: the first player loses iff `n` is a Fibonacci number.
+//!
+//! Why (Zeckendorf): every `n` is uniquely a sum of non-consecutive Fibonacci
+//! numbers. If `n` is not itself a Fibonacci number, the first player takes
+//! the smallest term `F` of that sum. The next term up is at least two
+//! Fibonacci steps above `F`, so it is more than `2F`, and the opponent cannot
+//! clear it in one move; the same reply (take the smallest term of what is
+//! left, which is always within the limit) then wins the whole game. If `n`
+//! is a Fibonacci number, any first move leaves a pile whose smallest
+//! Zeckendorf term the opponent can take, handing the first player the losing
+//! side of that same argument.
+//!
+//! Piles of 0 and 1 leave the first player no legal move (the first move may
+//! not take everything), so they are losses. That agrees with the closed form
+//! when 0 and 1 are counted as Fibonacci numbers, which the table does.
+
+/// How many distinct Fibonacci numbers fit in a `u64`, counting 0 and 1 once:
+/// `F(0) = 0` and `F(2) = 1` through `F(93)`, the last below `2^64`.
+pub const COUNT: usize = 93;
+
+/// The distinct Fibonacci numbers `0, 1, 2, 3, 5, …` that fit in a `u64`, in
+/// increasing order.
+///
+/// Built at compile time; an entry past `u64::MAX` would be a compile error,
+/// and the tests check that the next one would not fit.
+pub const FIBONACCI: [u64; COUNT] = distinct_fibonacci();
+
+const fn distinct_fibonacci() -> [u64; COUNT] {
+    let mut table = [0; COUNT];
+    // Starting from 1, 2 skips the repeated 1 of 1, 1, 2.
+    table[1] = 1;
+    table[2] = 2;
+    let mut i = 3;
+    while i < COUNT {
+        table[i] = table[i - 1] + table[i - 2];
+        i += 1;
+    }
+    table
+}
+
+/// Whether the player to move wins Fibonacci Nim from a pile of `n`.
+///
+/// `n = 0` and `n = 1` have no legal first move and so are losses.
+pub fn first_player_wins(n: u64) -> bool {
+    FIBONACCI.binary_search(&n).is_err()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::brute::take_limited_wins;
+    use super::*;
+
+    #[test]
+    fn matches_game_search() {
+        for (n, &wins) in take_limited_wins(300, 2).iter().enumerate() {
+            assert_eq!(first_player_wins(n as u64), wins, "n {n}");
+        }
+    }
+
+    #[test]
+    fn table_holds_every_fibonacci_number_in_range() {
+        // Independently: walk the sequence in u128 until it leaves u64.
+        let mut expected: Vec<u64> = Vec::new();
+        let (mut current, mut next) = (0u128, 1u128);
+        while let Ok(value) = u64::try_from(current) {
+            if expected.last() != Some(&value) {
+                expected.push(value);
+            }
+            (current, next) = (next, current + next);
+        }
+        assert_eq!(FIBONACCI.to_vec(), expected);
+        let last = FIBONACCI[COUNT - 1];
+        assert_eq!(last.checked_add(FIBONACCI[COUNT - 2]), None);
+    }
+
+    #[test]
+    fn losses_are_exactly_the_table_near_each_entry() {
+        for &fib in FIBONACCI.iter() {
+            assert!(!first_player_wins(fib), "n {fib}");
+            if fib > 3 {
+                assert!(first_player_wins(fib - 1), "n {}", fib - 1);
+                assert!(first_player_wins(fib + 1), "n {}", fib + 1);
+            }
+        }
+        assert!(first_player_wins(u64::MAX));
+        assert!(first_player_wins(u64::MAX - 1));
+    }
+}

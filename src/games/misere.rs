@@ -1,0 +1,93 @@
+//! Misère Nim: a move removes any positive number of objects from one heap,
+//! and whoever takes the last object loses. Empty heaps are allowed and play
+//! no part.
+//!
+//! Closed form (Bouton): if no heap holds more than one object, the first
+//! player wins iff the number of 1-heaps is even; otherwise the first player
+//! wins iff the xor of the heaps is nonzero, exactly as in normal Nim.
+//!
+//! Why: with only 1-heaps every move removes one heap, so the player to move
+//! takes the last object iff the count is odd. Otherwise, a position with xor
+//! zero cannot have exactly one big heap (its high bits would survive the
+//! xor), so it has at least two, and every move from it leaves a big heap and
+//! a nonzero xor. From a nonzero xor the player to move wins: with exactly one
+//! big heap, shrink it to 0 or 1 so that an odd number of 1-heaps remains;
+//! with more, make the normal Nim move to xor zero, which keeps at least one,
+//! and therefore at least two, big heaps.
+//!
+//! An empty position counts as zero 1-heaps: the opponent took the last
+//! object, so the player to move has won.
+
+use super::{CaseSummary, HeapFold};
+
+/// Misère Nim, folded as the xor of the heaps together with counts of the
+/// heaps of exactly one object and of more than one.
+///
+/// The counts wrap, so a case of `2^64` or more heaps would be misjudged;
+/// no input can be that long.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MisereNim;
+
+impl HeapFold for MisereNim {
+    #[inline(always)]
+    fn fold(&self, acc: &mut CaseSummary, heap: u64) {
+        acc.xor ^= heap;
+        acc.ones = acc.ones.wrapping_add(u64::from(heap == 1));
+        acc.big = acc.big.wrapping_add(u64::from(heap > 1));
+    }
+
+    #[inline]
+    fn first_player_wins(&self, summary: &CaseSummary) -> bool {
+        if summary.big == 0 {
+            summary.ones % 2 == 0
+        } else {
+            summary.xor != 0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::brute::{fold_heaps, for_each_position, nim_moves, HeapGameSearch};
+    use super::*;
+
+    #[test]
+    fn verdict_matches_game_search_with_empty_heaps() {
+        let mut search = HeapGameSearch::new(nim_moves, true);
+        let mut checked = 0;
+        for_each_position(4, 0, 6, |heaps| {
+            let summary = fold_heaps(MisereNim, heaps);
+            assert_eq!(
+                MisereNim.first_player_wins(&summary),
+                search.first_player_wins(heaps),
+                "heaps {heaps:?}",
+            );
+            checked += 1;
+        });
+        // Multisets of at most 4 heaps drawn from 7 sizes: 1 + 7 + 28 + 84 + 210.
+        assert_eq!(checked, 330);
+    }
+
+    #[test]
+    fn verdict_matches_game_search_up_to_three_heaps_of_seven() {
+        let mut search = HeapGameSearch::new(nim_moves, true);
+        for_each_position(3, 0, 7, |heaps| {
+            let summary = fold_heaps(MisereNim, heaps);
+            assert_eq!(
+                MisereNim.first_player_wins(&summary),
+                search.first_player_wins(heaps),
+                "heaps {heaps:?}",
+            );
+        });
+    }
+
+    #[test]
+    fn counts_ones_and_big_heaps() {
+        let heaps = [0, 1, 1, 2, u64::MAX, 0, 1];
+        let summary = fold_heaps(MisereNim, &heaps);
+        assert_eq!(summary.ones, 3);
+        assert_eq!(summary.big, 2);
+        assert_eq!(summary.xor, heaps.iter().fold(0, |acc, &heap| acc ^ heap));
+        assert_eq!(summary.carry, 0);
+    }
+}

@@ -1,0 +1,73 @@
+//! Normal Nim: a move removes any positive number of objects from one heap,
+//! and whoever takes the last object wins.
+//!
+//! Closed form: the first player wins iff the xor of the heap sizes is
+//! nonzero.
+//!
+//! Why: from a zero xor every move changes exactly one heap and so makes the
+//! xor nonzero; from a nonzero xor with highest set bit `d`, some heap `h` has
+//! bit `d` set, and replacing it by `h ^ xor < h` makes the xor zero. The empty
+//! position has xor zero and no moves, so zero-xor positions are the losses.
+//! (Equivalently, a heap's Sprague–Grundy value is its size.)
+
+use super::{CaseSummary, HeapFold};
+
+/// Normal Nim, folded as the xor of the heap sizes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NormalNim;
+
+impl HeapFold for NormalNim {
+    #[inline(always)]
+    fn fold(&self, acc: &mut CaseSummary, heap: u64) {
+        acc.xor ^= heap;
+    }
+
+    #[inline]
+    fn first_player_wins(&self, summary: &CaseSummary) -> bool {
+        summary.xor != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::brute::{
+        fold_heaps, for_each_position, grundy_values, nim_moves, HeapGameSearch,
+    };
+    use super::*;
+
+    #[test]
+    fn grundy_value_is_heap_size() {
+        let values = grundy_values(200, nim_moves);
+        for (heap, &value) in values.iter().enumerate() {
+            assert_eq!(value, heap as u64, "heap {heap}");
+        }
+    }
+
+    #[test]
+    fn verdict_matches_game_search() {
+        let mut search = HeapGameSearch::new(nim_moves, false);
+        let mut checked = 0;
+        for_each_position(3, 0, 7, |heaps| {
+            let summary = fold_heaps(NormalNim, heaps);
+            assert_eq!(
+                NormalNim.first_player_wins(&summary),
+                search.first_player_wins(heaps),
+                "heaps {heaps:?}",
+            );
+            checked += 1;
+        });
+        // 1 empty + 8 + 36 + 120 multisets of sizes 0..=7.
+        assert_eq!(checked, 165);
+    }
+
+    #[test]
+    fn extreme_heaps() {
+        let summary = fold_heaps(NormalNim, &[u64::MAX, u64::MAX]);
+        assert!(!NormalNim.first_player_wins(&summary));
+        let summary = fold_heaps(NormalNim, &[u64::MAX, u64::MAX - 1]);
+        assert!(NormalNim.first_player_wins(&summary));
+        let summary = fold_heaps(NormalNim, &[u64::MAX, 1 << 63, (1 << 63) - 1]);
+        assert!(!NormalNim.first_player_wins(&summary));
+        assert_eq!(summary.carry, 0);
+    }
+}

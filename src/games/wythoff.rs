@@ -1,0 +1,357 @@
+//! Wythoff's game (POJ 1067): two piles; a move takes any positive number of
+//! objects from one pile, or the same positive number from both. Whoever
+//! takes the last object wins.
+//!
+//! Closed form: with `a <= b` and `k = b - a`, the first player loses iff
+//! `a == floor(k * φ)`, where `φ = (1 + √5) / 2`.
+//!
+//! Why: the losing positions are built greedily. The `k`-th one takes the
+//! smallest pile size `a` not used by an earlier one and pairs it with
+//! `a + k`; every pile size is then used exactly once and every difference
+//! exactly once, so no move (which keeps the difference or changes only one
+//! pile) joins two losing positions, and every other position has a move into
+//! one. The two sequences `a` and `a + k` partition the positive integers,
+//! and Beatty's theorem identifies them as `floor(k φ)` and `floor(k φ²)`.
+//!
+//! Deciding `a == floor(k φ)` in floating point is wrong for large `k` (from
+//! `k = 102334155` on, in `f64`), so the comparison is done exactly in
+//! integers. Since `floor(k φ) = k + floor(k / φ)`, the question becomes
+//! whether `c = a - k` equals `floor(k / φ)`, which squares out to
+//!
+//! ```text
+//! c <= k / φ      <=>  c (1 + √5) <= 2k      <=>  5 c²       <= (2k - c)²
+//! k / φ < c + 1   <=>  2k < (c+1) (1 + √5)   <=>  (2k - c - 1)² < 5 (c+1)²
+//! ```
+//!
+//! where squaring is valid because every base is non-negative. See
+//! the comments in `is_losing` for why none of this overflows a `u128`.
+
+/// Whether the player to move wins Wythoff's game from piles `a` and `b`.
+pub fn first_player_wins(a: u64, b: u64) -> bool {
+    let (small, large) = if a <= b { (a, b) } else { (b, a) };
+    !is_losing(small, large - small)
+}
+
+/// The losing position with pile difference `k`: `(floor(kφ), floor(kφ) + k)`,
+/// or `None` when its larger pile would not fit (`k > 2^62`, kept simple).
+///
+/// `c = floor(k/φ)` is the largest `c` with `5c² <= (2k - c)²` (see the
+/// module doc), found by binary search; for `k <= 2^62` every square is below
+/// `5 * (2^62)² < 2^127`.
+pub fn losing_pair(k: u64) -> Option<(u64, u64)> {
+    if k > 1 << 62 {
+        return None;
+    }
+    let k = u128::from(k);
+    let fits = |c: u128| 5 * c * c <= (2 * k - c) * (2 * k - c);
+    // fits(0) holds and fits(k) fails for k >= 1 (5k² > k²).
+    let (mut lo, mut hi) = (0u128, k);
+    while lo < hi {
+        let mid = (lo + hi + 1) / 2;
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    let a = u64::try_from(k + lo).ok()?;
+    let b = a.checked_add(k as u64)?;
+    Some((a, b))
+}
+
+/// Whether piles `small` and `small + gap` lose for the player to move, that
+/// is, whether `small == floor(gap * φ)`.
+fn is_losing(small: u64, gap: u64) -> bool {
+    if gap == 0 {
+        return small == 0;
+    }
+    // floor(gap φ) >= gap, so a smaller pile can't be a loss.
+    let Some(c) = small.checked_sub(gap) else {
+        return false;
+    };
+    let (c, k) = (u128::from(c), u128::from(gap));
+    // From here k >= 1, and c + k = small <= 2^64 - 1.
+    //
+    // First a cheap bracket, using 3/5 < 1/φ < 5/8: a loss needs
+    // c <= k/φ < 5k/8 and c + 1 > k/φ > 3k/5. Both sides of each test are
+    // below 2^67. The bracket is not needed for correctness, only to bound
+    // the numbers in the exact test.
+    if 8 * c >= 5 * k || 5 * (c + 1) <= 3 * k {
+        return false;
+    }
+    // Past the bracket, 8c < 5k and 5c >= 3k - 4. Combined with
+    // c <= 2^64 - 1 - k the second gives 8k <= 5 * 2^64 - 1, so
+    //
+    //   k < 5 * 2^61,  c < 5k/8 < 25 * 2^58,  c + 1 <= 25 * 2^58,
+    //   5 c² < 5 (c+1)² <= 3125 * 2^116 < 4096 * 2^116 = 2^128,
+    //   2k - c >= 2k - 5k/8 > k >= 1,
+    //   2k - c <= (7k + 4) / 5 < 7 * 2^61, so (2k - c)² < 49 * 2^122 < 2^128.
+    //
+    // So every product below fits, and 2k - c - 1 >= 1 does not underflow.
+    let twice_k_minus_c = 2 * k - c;
+    let c_at_most_k_over_phi = 5 * c * c <= twice_k_minus_c * twice_k_minus_c;
+    let k_over_phi_below_c_plus_1 =
+        (twice_k_minus_c - 1) * (twice_k_minus_c - 1) < 5 * (c + 1) * (c + 1);
+    c_at_most_k_over_phi && k_over_phi_below_c_plus_1
+}
+
+#[cfg(test)]
+mod tests {
+
+    #[test]
+    fn losing_pair_is_losing_and_its_neighbours_are_not() {
+        let mut ks: Vec<u64> = (0..2000).collect();
+        ks.extend([102_334_155, 1 << 40, (1 << 62) - 1, 1 << 62]);
+        for k in ks {
+            let (a, b) = losing_pair(k).unwrap();
+            assert_eq!(b - a, k);
+            assert!(!first_player_wins(a, b), "k {k}");
+            assert!(first_player_wins(a + 1, b + 1), "k {k}");
+            if a > 0 {
+                assert!(first_player_wins(a - 1, b - 1), "k {k}");
+            }
+        }
+        assert_eq!(losing_pair((1 << 62) + 1), None);
+    }
+
+    use super::super::brute::wythoff_wins;
+    use super::*;
+
+    /// `FIB[i] = F(i)`, with `F(0) = 0` and `F(1) = F(2) = 1`, up to the
+    /// first one past `u64::MAX`.
+    const FIB: [u128; 95] = {
+        let mut table = [0; 95];
+        table[1] = 1;
+        let mut i = 2;
+        while i < 95 {
+            table[i] = table[i - 1] + table[i - 2];
+            i += 1;
+        }
+        table
+    };
+
+    /// The Zeckendorf representation of `n` as Fibonacci indices, each at
+    /// least 2 (so `F(2) = 1` is the smallest term), largest first.
+    fn zeckendorf(mut n: u128) -> Vec<usize> {
+        let mut indices = Vec::new();
+        let mut i = FIB.len() - 1;
+        while n > 0 {
+            while FIB[i] > n {
+                i -= 1;
+            }
+            indices.push(i);
+            n -= FIB[i];
+            // Greedy never takes two adjacent Fibonacci numbers.
+            i -= 1;
+        }
+        indices
+    }
+
+    /// `floor(k φ)` by way of Zeckendorf, independent of the closed form's
+    /// arithmetic: shifting each term `F(i)` of `k` to `F(i+1)` gives `k φ`
+    /// up to an error, since `F(i) φ = F(i+1) - (-1/φ)^i`. Over the indices
+    /// of a Zeckendorf representation those errors sum to something in
+    /// `(0, 1)` when the smallest index is even and in `(-1, 0)` when it is
+    /// odd, so the floor is the shifted sum, less one in the even case.
+    fn lower_wythoff(k: u64) -> u128 {
+        if k == 0 {
+            return 0;
+        }
+        let indices = zeckendorf(u128::from(k));
+        let shifted: u128 = indices.iter().map(|&i| FIB[i + 1]).sum();
+        let smallest = *indices.last().unwrap();
+        shifted - u128::from(smallest % 2 == 0)
+    }
+
+    /// Whether `(x, y)` is a losing position, by way of [`lower_wythoff`].
+    fn losing_by_zeckendorf(x: u64, y: u64) -> bool {
+        let (small, large) = (x.min(y), x.max(y));
+        lower_wythoff(large - small) == u128::from(small)
+    }
+
+    /// The first `count` losing positions `(a, a + k)` for `k = 0, 1, …`,
+    /// built greedily: `a` is the smallest pile size no earlier position
+    /// used.
+    fn greedy_losing_positions(count: usize) -> Vec<(u64, u64)> {
+        let mut used = vec![false; 3 * count + 3];
+        let mut positions = Vec::with_capacity(count);
+        let mut smallest_unused = 0;
+        for k in 0..count {
+            while used[smallest_unused] {
+                smallest_unused += 1;
+            }
+            let a = smallest_unused;
+            used[a] = true;
+            used[a + k] = true;
+            positions.push((a as u64, (a + k) as u64));
+        }
+        positions
+    }
+
+    /// Check every position within 2 of `(x, y)` in each pile, both ways
+    /// round, against [`losing_by_zeckendorf`].
+    fn check_around(x: u64, y: u64) {
+        for dx in 0..=4 {
+            for dy in 0..=4 {
+                let (Some(x), Some(y)) = (
+                    x.checked_sub(2).map_or(Some(dx), |low| low.checked_add(dx)),
+                    y.checked_sub(2).map_or(Some(dy), |low| low.checked_add(dy)),
+                ) else {
+                    continue;
+                };
+                let expected = !losing_by_zeckendorf(x, y);
+                assert_eq!(first_player_wins(x, y), expected, "({x}, {y})");
+                assert_eq!(first_player_wins(y, x), expected, "({y}, {x})");
+            }
+        }
+    }
+
+    /// Check the positions around the losing one with difference `k`, or,
+    /// when that is out of range, positions with difference `k` at the top.
+    fn check_gap(k: u64) {
+        let a = lower_wythoff(k);
+        match u64::try_from(a + u128::from(k)) {
+            Ok(b) => {
+                let a = a as u64;
+                assert!(!first_player_wins(a, b), "k {k}, a {a}");
+                check_around(a, b);
+            }
+            Err(_) => {
+                let top = u64::MAX - k;
+                for x in [0, 1, top / 2, top.saturating_sub(1), top]
+                    .into_iter()
+                    .filter(|&x| x <= top)
+                {
+                    assert!(first_player_wins(x, x + k), "k {k}, x {x}");
+                    assert!(first_player_wins(x + k, x), "k {k}, x {x}");
+                }
+                check_around(top, u64::MAX);
+            }
+        }
+    }
+
+    #[test]
+    fn matches_game_search() {
+        let wins = wythoff_wins(100);
+        for (a, row) in (0..).zip(&wins) {
+            for (b, &win) in (0..).zip(row) {
+                assert_eq!(first_player_wins(a, b), win, "a {a}, b {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn matches_greedy_construction() {
+        let positions = greedy_losing_positions(100_000);
+        let mut losing_partner = vec![None; 300_000];
+        for (k, &(a, b)) in positions.iter().enumerate() {
+            // Also validates the Zeckendorf method the other tests rely on.
+            assert_eq!(lower_wythoff(k as u64), u128::from(a), "k {k}");
+            losing_partner[a as usize] = Some(b);
+            losing_partner[b as usize] = Some(a);
+        }
+        for a in 0..100_000u64 {
+            let partner = losing_partner[a as usize].unwrap();
+            assert!(!first_player_wins(a, partner), "a {a}, b {partner}");
+            assert!(!first_player_wins(partner, a), "a {partner}, b {a}");
+            for b in [
+                partner.wrapping_sub(1),
+                partner + 1,
+                partner + 2,
+                a,
+                a + 1,
+                2 * a,
+            ] {
+                if b != partner && b != u64::MAX {
+                    assert!(first_player_wins(a, b), "a {a}, b {b}");
+                    assert!(first_player_wins(b, a), "a {b}, b {a}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn exact_at_large_gaps() {
+        // The first gap where f64 arithmetic gets floor(k φ) wrong.
+        let k = 102_334_155;
+        assert_eq!(u128::from(k), FIB[40]);
+        assert_eq!(lower_wythoff(k), FIB[41] - 1);
+        check_gap(k);
+        // Fibonacci gaps are where k φ comes closest to an integer.
+        for &f in &FIB[2..94] {
+            let f = f as u64;
+            for k in [f - 1, f, f.saturating_add(1)] {
+                check_gap(k);
+            }
+        }
+        // Gaps spread over the whole range, and at both ends.
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..2_000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            check_gap(x);
+            check_gap(x >> (x % 64));
+        }
+        for k in (0..300).chain((0..300).map(|i| u64::MAX - i)) {
+            check_gap(k);
+        }
+    }
+
+    #[test]
+    fn exact_at_the_largest_losing_position() {
+        // lower_wythoff grows with k, so binary search for the last gap whose
+        // losing pair fits in a u64.
+        let fits = |k: u64| lower_wythoff(k) + u128::from(k) <= u128::from(u64::MAX);
+        let (mut lo, mut hi) = (0u64, u64::MAX);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if fits(mid) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        let last = lo;
+        assert!(fits(last) && !fits(last + 1));
+        for k in last - 300..=last + 300 {
+            check_gap(k);
+        }
+    }
+
+    #[test]
+    fn largest_numbers_past_the_bracket() {
+        // With c = small - k, the bracket lets through k up to just below
+        // 5 * 2^61 with c near 3 * 2^61, where the squares are largest.
+        let k_top: u64 = 5 << 61;
+        for k in k_top - 40..=k_top + 40 {
+            for small in u64::MAX - 40 - k..=u64::MAX - k {
+                let expected = !losing_by_zeckendorf(small, small + k);
+                assert_eq!(
+                    first_player_wins(small, small + k),
+                    expected,
+                    "({small}, +{k})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn extremes() {
+        let edges = [
+            0,
+            1,
+            2,
+            3,
+            u64::MAX / 2,
+            u64::MAX - 2,
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        for a in edges {
+            for b in edges {
+                check_around(a, b);
+            }
+        }
+    }
+}
