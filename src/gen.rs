@@ -14,7 +14,7 @@
 
 use std::io::{self, Write};
 
-use crate::games::{fibonacci, kmultiple::KMultiple, lasker, wythoff};
+use crate::games::{fibonacci, kmultiple::KMultiple, lasker, wythoff, CaseSummary, HeapFold};
 use crate::solve::Game;
 
 /// What to generate. Values are drawn uniformly from `min..=max`.
@@ -211,49 +211,31 @@ mod tests {
     }
 }
 
-/// Writes a test file for `game` to `out`.
+/// Writes a test file for `game` to `out` on one thread.
 pub fn generate<W: Write>(game: Game, options: &GenOptions, out: W) -> io::Result<()> {
+    generate_with_threads(game, options, out, 1)
+}
+
+/// Writes a test file for `game` to `out`, using up to `threads` threads.
+///
+/// The bytes do not depend on `threads`: each case comes from its own
+/// generator, and cases are written in order.
+pub fn generate_with_threads<W: Write>(
+    game: Game,
+    options: &GenOptions,
+    out: W,
+    threads: usize,
+) -> io::Result<()> {
     let mut lines = Lines {
         out,
         buf: Vec::with_capacity(Lines::<W>::BLOCK + 4096),
     };
-    match game {
-        Game::Fibonacci => {}
-        Game::Wythoff => {}
-        _ => {
-            lines.number(options.cases);
-            lines.byte(b'\n');
-        }
-    }
-    let mut kmultiple = KMultiple::new();
-    let mut heaps = Vec::new();
-    for case in 0..options.cases {
-        let mut rng = SplitMix64::for_case(options.seed, case);
-        let losing = rng.chance(options.losing);
-        if game.has_heap_cases() {
-            heap_case(game, options, &mut rng, losing, &mut heaps);
-            lines.number(heaps.len() as u64);
-            lines.byte(b'\n');
-            for (i, &heap) in heaps.iter().enumerate() {
-                if i > 0 {
-                    lines.byte(b' ');
-                }
-                lines.number(heap);
-                if i % 4096 == 4095 {
-                    lines.spill()?;
-                }
-            }
-        } else {
-            let (a, b) = pair_case(game, options, &mut rng, losing, &mut kmultiple);
-            lines.number(a);
-            if let Some(b) = b {
-                lines.byte(b' ');
-                lines.number(b);
-            }
-        }
+    if !matches!(game, Game::Fibonacci | Game::Wythoff) {
+        lines.number(options.cases);
         lines.byte(b'\n');
-        lines.spill()?;
     }
+    crate::with_heap_fold!(game, fold => heap_cases(&fold, game, options, &mut lines, threads)?,
+        else pair_cases(game, options, &mut lines)?);
     if game == Game::Fibonacci {
         lines.number(0);
         lines.byte(b'\n');
@@ -261,51 +243,205 @@ pub fn generate<W: Write>(game: Game, options: &GenOptions, out: W) -> io::Resul
     lines.finish()
 }
 
-/// Fills `heaps` with one case. A losing case is made by choosing the last
-/// heap so that the case's value is zero, when the range allows it; the
-/// case stays random (and may be winning) when it does not.
-fn heap_case(game: Game, o: &GenOptions, rng: &mut SplitMix64, losing: bool, heaps: &mut Vec<u64>) {
-    heaps.clear();
-    heaps.extend((0..o.heaps).map(|_| rng.between(o.min, o.max)));
-    if !losing || heaps.is_empty() {
-        return;
+/// Cases larger than this many heaps are written by one thread as they are
+/// generated, so that memory stays bounded whatever `--heaps` is.
+const PARALLEL_MAX_HEAPS: u64 = 1 << 22;
+
+fn heap_cases<F: HeapFold, W: Write>(
+    fold: &F,
+    game: Game,
+    o: &GenOptions,
+    lines: &mut Lines<W>,
+    threads: usize,
+) -> io::Result<()> {
+    if threads > 1 && o.cases > 1 && o.heaps <= PARALLEL_MAX_HEAPS {
+        return heap_cases_parallel(fold, game, o, lines, threads);
     }
-    let last = heaps.len() - 1;
-    let rest = &heaps[..last];
-    let fixed = match game {
-        Game::Nim => Some(rest.iter().fold(0, |x, &h| x ^ h)),
-        Game::Lasker => {
-            // The swap is its own inverse, so the heap with value x is g(x).
-            let x = rest.iter().fold(0u128, |x, &h| x ^ lasker::grundy(h));
-            u64::try_from(lasker::grundy(x.min(u128::from(u64::MAX)) as u64))
-                .ok()
-                .filter(|_| x <= u128::from(u64::MAX))
+    for case in 0..o.cases {
+        let out = &mut lines.out;
+        write_heap_case(fold, game, o, case, &mut lines.buf, &mut |buf| {
+            if buf.len() >= Lines::<W>::BLOCK {
+                out.write_all(buf)?;
+                buf.clear();
+            }
+            Ok(())
+        })?;
+    }
+    Ok(())
+}
+
+/// Generates cases on `threads` threads and writes them in order. At most
+/// `2 * threads` cases are handed out ahead of the writer, which bounds
+/// memory.
+fn heap_cases_parallel<F: HeapFold, W: Write>(
+    fold: &F,
+    game: Game,
+    o: &GenOptions,
+    lines: &mut Lines<W>,
+    threads: usize,
+) -> io::Result<()> {
+    use std::collections::BTreeMap;
+    use std::sync::{Condvar, Mutex};
+
+    struct Shared {
+        next: u64,
+        written: u64,
+        done: BTreeMap<u64, Vec<u8>>,
+        failed: bool,
+    }
+    let window = 2 * threads as u64;
+    let shared = Mutex::new(Shared {
+        next: 0,
+        written: 0,
+        done: BTreeMap::new(),
+        failed: false,
+    });
+    let changed = Condvar::new();
+    let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = || loop {
+        let case = {
+            let mut s = lock();
+            while s.next >= s.written + window && !s.failed {
+                s = changed.wait(s).unwrap_or_else(|e| e.into_inner());
+            }
+            if s.next >= o.cases || s.failed {
+                return;
+            }
+            s.next += 1;
+            s.next - 1
+        };
+        let mut buf = Vec::new();
+        // Writing into a Vec cannot fail, and `spill` does nothing here.
+        let _ = write_heap_case(fold, game, o, case, &mut buf, &mut |_| Ok(()));
+        lock().done.insert(case, buf);
+        changed.notify_all();
+    };
+    let mut result = Ok(());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(worker);
         }
-        Game::Bounded { max_take } => {
-            let modulus = max_take.checked_add(1);
-            let grundy = |h: u64| modulus.map_or(h, |m| h % m);
-            let x = rest.iter().fold(0, |x, &h| x ^ grundy(h));
-            // Keep the heap's size random above the required residue.
-            let lift = modulus.map_or(0, |m| rng.between(0, o.max.saturating_sub(x) / m) * m);
-            Some(x + lift)
-        }
-        Game::Misere => {
-            let x = rest.iter().fold(0, |x, &h| x ^ h);
-            let big = rest.iter().any(|&h| h > 1);
-            if big {
-                Some(x)
-            } else {
-                // All other heaps are 0 or 1: the first player loses with an
-                // odd number of 1-heaps.
-                let ones = rest.iter().filter(|&&h| h == 1).count() as u64;
-                Some(if ones % 2 == 0 { 1 } else { 0 })
+        for case in 0..o.cases {
+            let buf = {
+                let mut s = lock();
+                loop {
+                    if let Some(buf) = s.done.remove(&case) {
+                        break buf;
+                    }
+                    s = changed.wait(s).unwrap_or_else(|e| e.into_inner());
+                }
+            };
+            let written = lines
+                .out
+                .write_all(&lines.buf)
+                .and_then(|()| lines.out.write_all(&buf));
+            lines.buf.clear();
+            let mut s = lock();
+            s.written = case + 1;
+            if let Err(e) = written {
+                s.failed = true;
+                result = Err(e);
+            }
+            drop(s);
+            changed.notify_all();
+            if result.is_err() {
+                break;
             }
         }
-        _ => None,
-    };
-    if let Some(heap) = fixed.filter(|h| (o.min..=o.max).contains(h)) {
-        heaps[last] = heap;
+    });
+    result
+}
+
+/// Writes case `case` of a heap game (its `N` line and its heap line) into
+/// `buf`, calling `spill` every few thousand heaps so that a caller can write
+/// a huge case out as it goes.
+///
+/// A losing case is made by choosing the last heap so that the case's value
+/// is zero, when the range allows it; otherwise the case stays random (and
+/// may be winning). The heaps before it are folded with the game's own
+/// [`HeapFold`] to know what the last one must be.
+fn write_heap_case<F: HeapFold>(
+    fold: &F,
+    game: Game,
+    o: &GenOptions,
+    case: u64,
+    buf: &mut Vec<u8>,
+    spill: &mut dyn FnMut(&mut Vec<u8>) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut rng = SplitMix64::for_case(o.seed, case);
+    let losing = rng.chance(o.losing);
+    push_decimal(buf, o.heaps);
+    buf.push(b'\n');
+    let mut rest = CaseSummary::default();
+    for i in 0..o.heaps {
+        let mut heap = rng.between(o.min, o.max);
+        if i + 1 < o.heaps {
+            fold.fold(&mut rest, heap);
+        } else if losing {
+            let fixed = losing_last_heap(game, o, &mut rng, &rest);
+            if let Some(fixed) = fixed.filter(|h| (o.min..=o.max).contains(h)) {
+                heap = fixed;
+            }
+        }
+        if i > 0 {
+            buf.push(b' ');
+        }
+        push_decimal(buf, heap);
+        if i % 4096 == 4095 {
+            spill(buf)?;
+        }
     }
+    buf.push(b'\n');
+    spill(buf)
+}
+
+/// The heap that makes a case whose other heaps fold to `rest` a loss.
+fn losing_last_heap(
+    game: Game,
+    o: &GenOptions,
+    rng: &mut SplitMix64,
+    rest: &CaseSummary,
+) -> Option<u64> {
+    match game {
+        Game::Nim => Some(rest.xor),
+        Game::Lasker => {
+            // The swap is its own inverse, so the heap worth x is g(x).
+            if rest.carry != 0 {
+                return None;
+            }
+            u64::try_from(lasker::grundy(rest.xor)).ok()
+        }
+        Game::Bounded { max_take } => {
+            let x = rest.xor;
+            // Keep the heap's size random above the required residue.
+            let lift = max_take
+                .checked_add(1)
+                .map_or(0, |m| rng.between(0, o.max.saturating_sub(x) / m) * m);
+            Some(x + lift)
+        }
+        // With a heap above 1 elsewhere, the misère rule is the normal one;
+        // with only 0s and 1s, the first player loses on an odd count of 1s.
+        Game::Misere if rest.big > 0 => Some(rest.xor),
+        Game::Misere => Some(if rest.ones % 2 == 0 { 1 } else { 0 }),
+        _ => None,
+    }
+}
+
+fn pair_cases<W: Write>(game: Game, o: &GenOptions, lines: &mut Lines<W>) -> io::Result<()> {
+    let mut kmultiple = KMultiple::new();
+    for case in 0..o.cases {
+        let mut rng = SplitMix64::for_case(o.seed, case);
+        let losing = rng.chance(o.losing);
+        let (a, b) = pair_case(game, o, &mut rng, losing, &mut kmultiple);
+        lines.number(a);
+        if let Some(b) = b {
+            lines.byte(b' ');
+            lines.number(b);
+        }
+        lines.byte(b'\n');
+        lines.spill()?;
+    }
+    Ok(())
 }
 
 /// One case of a pair game: `(first, second)`, or `(n, None)` for Fibonacci.
