@@ -1,7 +1,49 @@
 //! nimstream reads judge input files for Nim-family games and says who wins
-//! each case, at close to the speed at which the bytes can be read.
+//! each case, at close to the speed at which the bytes can be read. It also
+//! writes reproducible test files and validates them strictly.
 //!
-//! TODO overview
+//! # The pipeline
+//!
+//! ```text
+//!  input ──▶ scan ──▶ solve (layout) ──▶ games (fold + verdict) ──▶ output
+//!  mmap or    digit runs   T, N, heaps,       CaseSummary per case     one line
+//!  stream     → u64        pairs, 0-ended      Lasker swap, mod K+1,    per case
+//!                                              misère counts
+//! ```
+//!
+//! * [`input`] opens a file and memory-maps it, or reads standard input and
+//!   pipes through a bounded buffer. Both give a [`input::TokenSource`]: a
+//!   sequence of `u64` tokens with byte offsets, and nothing else. No token
+//!   is copied.
+//! * [`scan`] is the tokenizer. Several kernels (a byte-at-a-time reference,
+//!   SWAR, AVX2, AVX-512BW) serve one API and are tested against each other;
+//!   [`scan::Kernel::detect`] picks one at run time, in one place. The hot
+//!   call is [`scan::Kernel::fold`], which reads a run of heaps and folds
+//!   them without leaving the kernel.
+//! * [`solve`] knows each problem's layout (`T` cases of `N` heaps, counted
+//!   pairs, a `0`-terminated list, pairs to the end), asks the source for
+//!   tokens, and turns a fault into an error that says what was expected,
+//!   where, by line and column.
+//! * [`games`] holds the closed forms. A heap game is a value transform
+//!   folded into a [`games::CaseSummary`] (xor, and counts for misère), which
+//!   is a monoid: a case can be cut anywhere and its parts folded apart.
+//! * [`parallel`] uses that to split a large heap-game file across threads:
+//!   blocks are folded in parallel as if all their tokens were heaps, and a
+//!   sequential walk over the headers merges whole blocks' summaries, reading
+//!   again only the blocks where cases begin and end. Verdicts and errors are
+//!   exactly those of the sequential run.
+//! * [`output`] writes the verdicts in the judge's words through one buffer.
+//!
+//! Around the solver: [`gen`] writes reproducible test files, [`validate`]
+//! checks them as strictly as a testlib validator, and [`limits`] holds the
+//! original problems' limits that both use by default.
+//!
+//! # Errors
+//!
+//! Every error about the input carries a byte offset, a line and a column,
+//! and says what was expected and what was found ([`Error`]). Positions are
+//! computed only after an error, by counting newlines up to the offset, so
+//! they cost nothing while scanning.
 pub mod error;
 pub mod games;
 pub mod gen;
@@ -11,6 +53,7 @@ pub mod output;
 pub mod parallel;
 pub mod scan;
 pub mod solve;
+pub mod validate;
 
 pub use error::{Error, Position};
 

@@ -31,6 +31,51 @@ enum Command {
     Solve(SolveArgs),
     /// Write a reproducible test file in the problem's strict format.
     Gen(GenArgs),
+    /// Check that a file is exactly in the problem's format and limits.
+    ///
+    /// Exit status 0 if it is, 1 if not (the first violation is printed as
+    /// PATH:LINE:COLUMN: message), 2 on a usage or I/O error. Standard input
+    /// is read into memory before it is checked.
+    Validate(ValidateArgs),
+}
+
+/// Each bound defaults to the original problem's limit.
+#[derive(Args)]
+struct ValidateArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Smallest allowed number of cases: T, or for fibonacci and wythoff
+    /// (which have no T) the number of lines before the end.
+    #[arg(long, value_name = "T")]
+    cases_min: Option<u64>,
+    /// Largest allowed number of cases (see --cases-min).
+    #[arg(long, value_name = "T")]
+    cases_max: Option<u64>,
+    /// Smallest allowed N, the heaps in a case (nim, lasker, misere, bounded).
+    #[arg(long, value_name = "N")]
+    heaps_min: Option<u64>,
+    /// Largest allowed N (see --heaps-min).
+    #[arg(long, value_name = "N")]
+    heaps_max: Option<u64>,
+    /// Smallest allowed heap size (s for lasker, a for nim and bounded, A for
+    /// misere) or first number of a line (n for bash, fibonacci and
+    /// kmultiple, a for wythoff).
+    #[arg(long, value_name = "V")]
+    value_min: Option<u64>,
+    /// Largest allowed heap size or first number (see --value-min).
+    #[arg(long, value_name = "V")]
+    value_max: Option<u64>,
+    /// Smallest allowed second number of a line: m for bash, k for
+    /// kmultiple, b for wythoff.
+    #[arg(long, value_name = "V")]
+    second_min: Option<u64>,
+    /// Largest allowed second number (see --second-min).
+    #[arg(long, value_name = "V")]
+    second_max: Option<u64>,
+    /// For a valid file, print the range each variable reaches, marking the
+    /// problem's bounds it hits, and how many cases each player wins.
+    #[arg(long)]
+    summary: bool,
 }
 
 #[derive(Args)]
@@ -66,6 +111,10 @@ struct GenArgs {
     /// Write here instead of standard output.
     #[arg(short, long, value_name = "PATH")]
     output: Option<String>,
+    /// Threads generating cases (default: all cores); the bytes are the same
+    /// for any number.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
 }
 
 #[derive(Args)]
@@ -103,6 +152,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve_command(args),
         Command::Gen(args) => gen_command(args),
+        Command::Validate(args) => validate_command(args),
     };
     match result {
         Ok(code) => code,
@@ -221,18 +271,53 @@ fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
             "fibonacci inputs end at the first 0, so --min must be at least 1".into(),
         ));
     }
+    let threads = args.threads.unwrap_or_else(default_threads).max(1);
     let target = args.output.as_deref().filter(|&path| path != "-");
     let written = match target {
-        None => gen::generate(game, &options, io::stdout().lock()),
-        Some(path) => {
-            std::fs::File::create(path).and_then(|file| gen::generate(game, &options, file))
-        }
+        None => gen::generate_with_threads(game, &options, io::stdout().lock(), threads),
+        Some(path) => std::fs::File::create(path)
+            .and_then(|file| gen::generate_with_threads(game, &options, file, threads)),
     };
     written.map_err(|source| Error::Io {
         path: target.unwrap_or("<stdout>").to_string(),
         source,
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn validate_command(args: ValidateArgs) -> Result<ExitCode, Error> {
+    use nimstream::validate::{self, Detail, Overrides, Range};
+    let game = Game::from_name(&args.game.game, args.game.max_take)?;
+    let range = |min, max| Range { min, max };
+    let overrides = Overrides {
+        cases: range(args.cases_min, args.cases_max),
+        heaps: range(args.heaps_min, args.heaps_max),
+        value: range(args.value_min, args.value_max),
+        second: range(args.second_min, args.second_max),
+    };
+    let limits = validate::limits(game, &overrides)?;
+    let path = args.game.path.as_deref().unwrap_or("-");
+    let detail = if args.summary {
+        Detail::Summary
+    } else {
+        Detail::Check
+    };
+    match validate::validate_path(game, path, display_path(path), &limits, detail) {
+        Ok(Some(summary)) => {
+            write!(io::stdout().lock(), "{summary}").map_err(|source| Error::Io {
+                path: "<stdout>".into(),
+                source,
+            })?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        // An invalid file is the answer, not a failure of the command.
+        Err(invalid @ Error::Input { .. }) => {
+            eprintln!("nimstream: {}", invalid);
+            Ok(ExitCode::from(1))
+        }
+        Err(error) => Err(error),
+    }
 }
 
 /// Flushes the verdicts written so far, then reports the error or the stats.
