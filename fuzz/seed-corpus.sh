@@ -1,18 +1,36 @@
 #!/usr/bin/env bash
 # Seeds each fuzz target's corpus from testdata/. The solve target reads a
 # game selector byte and a shape byte before the input, the tokenizer target
-# a buffer-size byte, so each sample is prefixed accordingly.
+# a buffer-size byte, the validate target a game selector byte, so each
+# sample is prefixed accordingly. Generated files are added as well.
 set -euo pipefail
 cd "$(dirname "$0")"
 games=(nim lasker misere bounded bounded bash fibonacci kmultiple wythoff)
-mkdir -p corpus/tokenizer corpus/solve
+mkdir -p corpus/tokenizer corpus/solve corpus/validate
+validate_games=(nim lasker misere bounded bash fibonacci kmultiple wythoff)
 for file in ../testdata/*.in; do
     name=$(basename "$file" .in)
     game=${name%%-*}
     { printf '\x07'; cat "$file"; } > "corpus/tokenizer/$name"
+    for i in "${!validate_games[@]}"; do
+        if [ "${validate_games[$i]}" = "$game" ]; then
+            { printf "\\x$(printf %02x "$i")"; cat "$file"; } > "corpus/validate/$name"
+        fi
+    done
     for i in "${!games[@]}"; do
         if [ "${games[$i]}" = "$game" ]; then
             { printf "\\x$(printf %02x "$i")\\x05"; cat "$file"; } > "corpus/solve/$name"
         fi
     done
 done
+# A few generated files in the strict format, so that validate's fast paths
+# are reached from the start.
+nimstream=../target/release/nimstream
+if [ -x "$nimstream" ]; then
+    for i in "${!validate_games[@]}"; do
+        game=${validate_games[$i]}
+        extra=()
+        [ "$game" = bounded ] && extra=(--max-take 2)
+        { printf "\\x$(printf %02x "$i")"; "$nimstream" gen "$game" "${extra[@]}" --cases 3 --seed "$i"; } > "corpus/validate/gen-$game"
+    done
+fi
