@@ -405,6 +405,11 @@ impl<R: Read> TokenSource for StreamSource<R> {
                     return Ok((token.value, self.base + token.start as u64));
                 }
                 Err(Stop::End) if !self.at_end() || !self.started => self.refill()?,
+                Err(Stop::End) => {
+                    // Only whitespace was left: all of it is consumed.
+                    self.pos = self.filled;
+                    return Err(self.fault(Stop::End));
+                }
                 Err(stop) => return Err(self.fault(stop)),
             }
         }
@@ -457,4 +462,53 @@ impl<R: Read> TokenSource for StreamSource<R> {
 /// that need the same definition as the scanner.
 pub fn is_blank(bytes: &[u8]) -> bool {
     bytes.iter().all(|&b| is_space(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn a_mapped_file_that_grows_or_is_rewritten_is_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cases.in");
+        std::fs::write(&path, "1\n1\n5\n").unwrap();
+        let name = path.to_str().unwrap();
+        let input = Input::open(name).unwrap();
+        assert!(matches!(input, Input::Mapped { .. }));
+        input.check_unchanged(name).unwrap();
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .write_all(b"7\n")
+            .unwrap();
+        let error = input.check_unchanged(name).unwrap_err().to_string();
+        assert!(error.contains("changed while it was being read"), "{error}");
+    }
+
+    #[test]
+    fn stream_positions_count_lines_across_refills() {
+        let mut text = String::new();
+        for i in 0..500 {
+            text += &format!("{i}\r\n");
+        }
+        text += "x";
+        let mut source = StreamSource::with_capacity(text.as_bytes(), Kernel::Swar, 64);
+        let fault = loop {
+            match source.next_token() {
+                Ok(_) => {}
+                Err(fault) => break fault,
+            }
+        };
+        assert_eq!(fault.offset, text.len() as u64 - 1);
+        assert_eq!(
+            source.locate(fault.offset),
+            Position {
+                line: 501,
+                column: 1
+            }
+        );
+    }
 }

@@ -425,14 +425,26 @@ pub fn solve_bytes<W: Write>(
             .map_or(0, |(cases, _)| cases);
         if parallel::worth_splitting(bytes.len(), cases, threads) {
             let block = parallel::BLOCK;
-            return parallel::solve_split(game, bytes, kernel, threads, block, out, path, progress);
+            let report =
+                parallel::solve_split(game, bytes, kernel, threads, block, out, path, progress)?;
+            return Ok(whole_input(report, bytes));
         }
     }
-    solve(
+    let report = solve(
         game,
         &mut SliceSource::new(bytes, kernel),
         out,
         path,
         progress,
-    )
+    )?;
+    Ok(whole_input(report, bytes))
+}
+
+/// A report that counts all of `bytes`, the whitespace after the last token
+/// included: a complete run read every byte.
+fn whole_input(report: Report, bytes: &[u8]) -> Report {
+    Report {
+        bytes: bytes.len() as u64,
+        ..report
+    }
 }
