@@ -23,12 +23,13 @@ pub(crate) trait Window {
     /// the kernel's instructions.
     unsafe fn classify(ptr: *const u8) -> (u64, u64);
 
-    /// Value of the `len` (1..=16) digits at `ptr`.
+    /// Value of the `len` (1..=16) digits that end just before `end`.
     ///
     /// # Safety
-    /// `ptr` must be valid for reading 16 bytes, the first `len` of which are
-    /// ASCII digits, and the CPU must support the kernel's instructions.
-    unsafe fn short_run(ptr: *const u8, len: usize) -> u64;
+    /// The 16 bytes before `end` must be valid for reading, the last `len`
+    /// of them ASCII digits, and the CPU must support the kernel's
+    /// instructions.
+    unsafe fn short_run(end: *const u8, len: usize) -> u64;
 }
 
 /// Bits at and above `WIDTH` set, so that "no more digits in this window"
@@ -77,8 +78,8 @@ unsafe fn token_in_window<W: Window>(
     }
     let end = ((!digits | beyond::<W>()) & (!0u64 << start)).trailing_zeros() as usize;
     let len = end - start;
-    if end < W::WIDTH && len <= 16 && pos + start + 16 <= bytes.len() {
-        let value = W::short_run(bytes.as_ptr().add(pos + start), len);
+    if end < W::WIDTH && len <= 16 && pos + end >= 16 {
+        let value = W::short_run(bytes.as_ptr().add(pos + end), len);
         return Ok(Token {
             value,
             start: pos + start,
@@ -180,8 +181,10 @@ unsafe fn fold_windows<W: Window, F: HeapFold>(
             starts &= starts - 1;
             ends &= ends - 1;
             let len = end - start;
-            let value = if len <= 16 && pos + start + 16 <= bytes.len() {
-                W::short_run(bytes.as_ptr().add(pos + start), len)
+            // The 16 bytes before the token's end lie in the window or
+            // before it, so the read stays inside `bytes` past its first 16.
+            let value = if len <= 16 && pos + end >= 16 {
+                W::short_run(bytes.as_ptr().add(pos + end), len)
             } else {
                 match swar::read_digits(bytes, pos + start) {
                     Ok(token) => token.value,

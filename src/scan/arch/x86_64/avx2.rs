@@ -9,6 +9,8 @@ use crate::scan::{Folded, Stop, Token};
 pub(crate) fn is_available() -> bool {
     is_x86_feature_detected!("avx2")
         && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("popcnt")
         && is_x86_feature_detected!("sse4.1")
 }
 
@@ -38,21 +40,21 @@ impl Window for Avx2 {
     }
 
     #[inline(always)]
-    unsafe fn short_run(ptr: *const u8, len: usize) -> u64 {
-        super::sixteen_digits(ptr, len)
+    unsafe fn short_run(end: *const u8, len: usize) -> u64 {
+        super::sixteen_digits(end, len)
     }
 }
 
 /// # Safety
 /// The CPU must support AVX2, BMI1 and SSE4.1 ([`is_available`]).
-#[target_feature(enable = "avx2,bmi1,sse4.1,ssse3")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,sse4.1,ssse3")]
 pub(crate) unsafe fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
     window::next_token::<Avx2>(bytes, pos)
 }
 
 /// # Safety
 /// The CPU must support AVX2, BMI1 and SSE4.1 ([`is_available`]).
-#[target_feature(enable = "avx2,bmi1,sse4.1,ssse3")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,sse4.1,ssse3")]
 pub(crate) unsafe fn fold<F: HeapFold>(
     bytes: &[u8],
     pos: usize,

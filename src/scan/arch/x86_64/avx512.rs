@@ -11,6 +11,8 @@ pub(crate) fn is_available() -> bool {
     is_x86_feature_detected!("avx512f")
         && is_x86_feature_detected!("avx512bw")
         && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+        && is_x86_feature_detected!("popcnt")
         && is_x86_feature_detected!("sse4.1")
 }
 
@@ -32,21 +34,21 @@ impl Window for Avx512 {
     }
 
     #[inline(always)]
-    unsafe fn short_run(ptr: *const u8, len: usize) -> u64 {
-        super::sixteen_digits(ptr, len)
+    unsafe fn short_run(end: *const u8, len: usize) -> u64 {
+        super::sixteen_digits(end, len)
     }
 }
 
 /// # Safety
 /// The CPU must support AVX-512F/BW, BMI1 and SSE4.1 ([`is_available`]).
-#[target_feature(enable = "avx512f,avx512bw,avx2,bmi1,sse4.1,ssse3")]
+#[target_feature(enable = "avx512f,avx512bw,avx2,bmi1,bmi2,popcnt,sse4.1,ssse3")]
 pub(crate) unsafe fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
     window::next_token::<Avx512>(bytes, pos)
 }
 
 /// # Safety
 /// The CPU must support AVX-512F/BW, BMI1 and SSE4.1 ([`is_available`]).
-#[target_feature(enable = "avx512f,avx512bw,avx2,bmi1,sse4.1,ssse3")]
+#[target_feature(enable = "avx512f,avx512bw,avx2,bmi1,bmi2,popcnt,sse4.1,ssse3")]
 pub(crate) unsafe fn fold<F: HeapFold>(
     bytes: &[u8],
     pos: usize,

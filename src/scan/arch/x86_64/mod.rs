@@ -1,24 +1,23 @@
 //! x86-64 kernels: AVX2 (32-byte windows) and AVX-512BW (64-byte windows).
 //!
 //! Both convert a run of up to sixteen digits with the same SSE sequence,
-//! [`sixteen_digits`]: align the digits to the right of a 16-byte register,
-//! then three multiply-add steps (pairs, quads, eights) and one scalar
-//! multiply-add join the two halves.
+//! [`sixteen_digits`]: load the 16 bytes that end where the run ends, clear
+//! the bytes before it, then three multiply-add steps (pairs, quads, eights)
+//! and one scalar multiply-add join the two halves.
 
 pub mod avx2;
 pub mod avx512;
 
 use core::arch::x86_64::*;
 
-/// `SHIFT[len]` is a `pshufb` control that moves the first `len` bytes of a
-/// register to its end and fills the front with zeros (read as leading zeros).
-static SHIFT: [[u8; 16]; 17] = {
-    let mut table = [[0x80u8; 16]; 17];
+/// `KEEP[len]` keeps the last `len` bytes of a register and clears the rest.
+static KEEP: [[u8; 16]; 17] = {
+    let mut table = [[0u8; 16]; 17];
     let mut len = 0;
     while len <= 16 {
         let mut i = 16 - len;
         while i < 16 {
-            table[len][i] = (i - (16 - len)) as u8;
+            table[len][i] = 0xFF;
             i += 1;
         }
         len += 1;
@@ -26,17 +25,23 @@ static SHIFT: [[u8; 16]; 17] = {
     table
 };
 
-/// Value of the `len` (1..=16) ASCII digits at `ptr`.
+/// Value of the `len` (1..=16) ASCII digits that end just before `end`.
+///
+/// The 16 bytes loaded end at the token's end, so its digits are already
+/// where a right-aligned number wants them; the bytes before the token
+/// (whitespace, or the previous token) are cleared to read as leading zeros.
+/// An `and` with a mask replaces a byte shuffle, which only one execution
+/// port can run.
 ///
 /// # Safety
-/// `ptr` must be valid for reading 16 bytes and the CPU must support SSSE3
-/// and SSE4.1 (every AVX2 CPU does).
+/// The 16 bytes before `end` must be valid for reading, and the CPU must
+/// support SSSE3 and SSE4.1 (every AVX2 CPU does).
 #[inline(always)]
-pub(crate) unsafe fn sixteen_digits(ptr: *const u8, len: usize) -> u64 {
-    let raw = _mm_loadu_si128(ptr as *const __m128i);
+pub(crate) unsafe fn sixteen_digits(end: *const u8, len: usize) -> u64 {
+    let raw = _mm_loadu_si128(end.sub(16) as *const __m128i);
     let digits = _mm_sub_epi8(raw, _mm_set1_epi8(b'0' as i8));
-    let control = _mm_loadu_si128(SHIFT[len].as_ptr() as *const __m128i);
-    let aligned = _mm_shuffle_epi8(digits, control);
+    let keep = _mm_loadu_si128(KEEP[len].as_ptr() as *const __m128i);
+    let aligned = _mm_and_si128(digits, keep);
     let pairs = _mm_maddubs_epi16(
         aligned,
         _mm_setr_epi8(10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1),
