@@ -73,8 +73,15 @@ impl Input {
         // documented hazard above (SIGBUS, never a silent wrong answer).
         match unsafe { memmap2::MmapOptions::new().map(&file) } {
             Ok(map) => {
+                // Read ahead, and ask for the whole file now: with several
+                // threads reading different blocks, the kernel's readahead
+                // would otherwise see scattered faults and read little at a
+                // time from a cold disk.
                 #[cfg(unix)]
-                let _ = map.advise(memmap2::Advice::Sequential);
+                {
+                    let _ = map.advise(memmap2::Advice::Sequential);
+                    let _ = map.advise(memmap2::Advice::WillNeed);
+                }
                 let stamp = (meta.len(), meta.modified().ok());
                 Ok(Input::Mapped { map, file, stamp })
             }
