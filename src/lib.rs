@@ -38,6 +38,25 @@
 //! checks them as strictly as a testlib validator, and [`limits`] holds the
 //! original problems' limits that both use by default.
 //!
+//! # Example
+//!
+//! ```
+//! use nimstream::output::VerdictWriter;
+//! use nimstream::scan::Kernel;
+//! use nimstream::solve::{solve_bytes, Game};
+//!
+//! // HDU 3032's sample: two cases of Lasker's Nim.
+//! let input = b"2\n3\n2 2 3\n2\n3 3\n";
+//! let mut stdout = Vec::new();
+//! let mut out = VerdictWriter::new(&mut stdout, "Alice", "Bob", Game::Lasker.line_prefix());
+//! let report = solve_bytes(Game::Lasker, input, Kernel::detect(), 1, &mut out, "sample", &mut |_| {})?;
+//! out.flush()?;
+//! drop(out);
+//! assert_eq!(report.cases, 2);
+//! assert_eq!(stdout, b"Alice\nBob\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Errors
 //!
 //! Every error about the input carries a byte offset, a line and a column,
