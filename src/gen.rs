@@ -125,11 +125,11 @@ impl<W: Write> Lines<W> {
 /// `y < 100`. No lane can carry into the next.
 #[inline(always)]
 fn eight_ascii(value: u64) -> u64 {
-    let quads = value / 10_000 | (value % 10_000) << 32;
+    let quads = (value / 10_000) | ((value % 10_000) << 32);
     let hundreds = ((quads * 10_486) >> 20) & 0x0000_007F_0000_007F;
-    let pairs = hundreds | (quads - hundreds * 100) << 16;
+    let pairs = hundreds | ((quads - hundreds * 100) << 16);
     let tens = ((pairs * 103) >> 10) & 0x000F_000F_000F_000F;
-    let digits = tens | (pairs - tens * 10) << 8;
+    let digits = tens | ((pairs - tens * 10) << 8);
     digits | 0x3030_3030_3030_3030
 }
 
@@ -174,57 +174,6 @@ pub fn push_decimal(buf: &mut Vec<u8>, value: u64) {
             std::ptr::write_unaligned(out.add(at) as *mut u64, group.to_le());
         }
         buf.set_len(old + len);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn decimal_matches_the_standard_formatter() {
-        let mut buf = Vec::new();
-        let mut expected = String::new();
-        let mut rng = SplitMix64::new(7);
-        let mut values = vec![
-            0,
-            1,
-            9,
-            10,
-            99,
-            100,
-            101,
-            999,
-            1000,
-            u64::MAX,
-            u64::MAX - 1,
-            1 << 63,
-        ];
-        values.extend((0..20).map(|i| 10u64.pow(i)));
-        values.extend((1..20).map(|i| 10u64.pow(i) - 1));
-        values.extend((0..1000).map(|_| rng.next_u64() >> (rng.next_u64() % 64)));
-        for v in values {
-            push_decimal(&mut buf, v);
-            buf.push(b' ');
-            expected += &format!("{v} ");
-        }
-        assert_eq!(String::from_utf8(buf).unwrap(), expected);
-    }
-
-    #[test]
-    fn between_stays_in_range_and_covers_it() {
-        let mut rng = SplitMix64::new(3);
-        let mut seen = [false; 7];
-        for _ in 0..1000 {
-            let v = rng.between(10, 16);
-            assert!((10..=16).contains(&v));
-            seen[(v - 10) as usize] = true;
-        }
-        assert!(seen.iter().all(|&s| s));
-        assert_eq!(
-            SplitMix64::new(1).between(0, u64::MAX),
-            SplitMix64::new(1).next_u64()
-        );
     }
 }
 
@@ -439,7 +388,7 @@ fn losing_last_heap(
         // With a heap above 1 elsewhere, the misère rule is the normal one;
         // with only 0s and 1s, the first player loses on an odd count of 1s.
         Game::Misere if rest.big > 0 => Some(rest.xor),
-        Game::Misere => Some(if rest.ones % 2 == 0 { 1 } else { 0 }),
+        Game::Misere => Some(if rest.ones.is_multiple_of(2) { 1 } else { 0 }),
         _ => None,
     }
 }
@@ -526,5 +475,56 @@ fn pair_case(
             (n, Some(rng.between(o.min, o.max)))
         }
         _ => (n, Some(m)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_matches_the_standard_formatter() {
+        let mut buf = Vec::new();
+        let mut expected = String::new();
+        let mut rng = SplitMix64::new(7);
+        let mut values = vec![
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            101,
+            999,
+            1000,
+            u64::MAX,
+            u64::MAX - 1,
+            1 << 63,
+        ];
+        values.extend((0..20).map(|i| 10u64.pow(i)));
+        values.extend((1..20).map(|i| 10u64.pow(i) - 1));
+        values.extend((0..1000).map(|_| rng.next_u64() >> (rng.next_u64() % 64)));
+        for v in values {
+            push_decimal(&mut buf, v);
+            buf.push(b' ');
+            expected += &format!("{v} ");
+        }
+        assert_eq!(String::from_utf8(buf).unwrap(), expected);
+    }
+
+    #[test]
+    fn between_stays_in_range_and_covers_it() {
+        let mut rng = SplitMix64::new(3);
+        let mut seen = [false; 7];
+        for _ in 0..1000 {
+            let v = rng.between(10, 16);
+            assert!((10..=16).contains(&v));
+            seen[(v - 10) as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(
+            SplitMix64::new(1).between(0, u64::MAX),
+            SplitMix64::new(1).next_u64()
+        );
     }
 }

@@ -231,6 +231,13 @@ impl TokenSource for BlockedSource<'_> {
     }
 }
 
+/// How to split: threads, and the target block size in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    pub threads: usize,
+    pub block: usize,
+}
+
 /// Solves a heap game's input held in `bytes` with the two passes, writing
 /// the same verdicts and errors as [`crate::solve::solve`] on a
 /// [`SliceSource`](crate::input::SliceSource).
@@ -238,13 +245,13 @@ pub fn solve_split<W: std::io::Write>(
     game: crate::solve::Game,
     bytes: &[u8],
     kernel: Kernel,
-    threads: usize,
-    block: usize,
+    split: Split,
     out: &mut crate::output::VerdictWriter<W>,
     path: &str,
     progress: &mut dyn FnMut(u64),
 ) -> Result<crate::solve::Report, crate::Error> {
-    let bounds = split(bytes, block);
+    let bounds = self::split(bytes, split.block);
+    let threads = split.threads;
     let blocks = crate::with_heap_fold!(game, fold => summarize(bytes, &bounds, &fold, kernel, threads, progress),
         else return Err(crate::Error::Usage(format!("{} has no heap cases to split", game.name()))));
     let mut source = BlockedSource::new(bytes, blocks, kernel);

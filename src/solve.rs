@@ -372,7 +372,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
     /// Reports progress every so many small cases.
     #[inline]
     fn tick(&mut self, case: u64) {
-        if case % 65536 == 0 {
+        if case.is_multiple_of(65536) {
             (self.progress)(self.source.consumed());
         }
     }
@@ -424,9 +424,11 @@ pub fn solve_bytes<W: Write>(
             .next_token()
             .map_or(0, |(cases, _)| cases);
         if parallel::worth_splitting(bytes.len(), cases, threads) {
-            let block = parallel::BLOCK;
-            let report =
-                parallel::solve_split(game, bytes, kernel, threads, block, out, path, progress)?;
+            let split = parallel::Split {
+                threads,
+                block: parallel::BLOCK,
+            };
+            let report = parallel::solve_split(game, bytes, kernel, split, out, path, progress)?;
             return Ok(whole_input(report, bytes));
         }
     }

@@ -999,7 +999,7 @@ mod tests {
         for len in 1..16 {
             let numbers = ["9".repeat(len), "123456789012345"[..len].to_string(), {
                 let mut n = "1".to_string();
-                n.extend(std::iter::repeat('0').take(len - 1));
+                n.extend(std::iter::repeat_n('0', len - 1));
                 n
             }];
             for number in numbers {

@@ -136,7 +136,7 @@ fn bad_bytes_are_reported_where_they_are() {
     );
     assert_fails("lasker", "1\n3\n2 2.5 3\n", "3:4", "found '.'", "");
     assert_fails("misere", "1\n1\n\0\n", "3:1", "NUL", "");
-    assert_fails("misere", "1\n2\n1\01\n", "3:2", "NUL", "");
+    assert_fails("misere", "1\n2\n1\x001\n", "3:2", "NUL", "");
     assert_fails("misere", "1\n1\n\u{e9}\n", "3:1", "non-ASCII byte 0xC3", "");
     assert_fails("wythoff", "1 2\r\n3 a\r\n", "2:3", "b of case 2", "0\n");
 }

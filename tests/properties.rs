@@ -47,9 +47,15 @@ fn run(game: Game, bytes: &[u8], mode: Mode) -> Outcome {
                 let mut source = StreamSource::with_capacity(bytes, k, cap);
                 solve::solve(game, &mut source, &mut out, "t", &mut progress)
             }
-            Mode::Split(k, threads, block) => {
-                parallel::solve_split(game, bytes, k, threads, block, &mut out, "t", &mut progress)
-            }
+            Mode::Split(k, threads, block) => parallel::solve_split(
+                game,
+                bytes,
+                k,
+                parallel::Split { threads, block },
+                &mut out,
+                "t",
+                &mut progress,
+            ),
         };
         out.flush().unwrap();
         result

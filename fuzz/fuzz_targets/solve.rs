@@ -88,7 +88,7 @@ fuzz_target!(|data: &[u8]| {
         let threads = 1 + usize::from(shape % 3);
         let block = 1 + usize::from(shape / 3);
         let split = outcome(game, |out| {
-            parallel::solve_split(game, bytes, kernel, threads, block, out, "f", &mut progress)
+            parallel::solve_split(game, bytes, kernel, parallel::Split { threads, block }, out, "f", &mut progress)
         });
         assert_eq!(split, expected, "threads {threads} block {block}");
     }

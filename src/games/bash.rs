@@ -16,7 +16,7 @@
 /// `1..=m` objects.
 pub fn first_player_wins(n: u64, m: u64) -> bool {
     match m.checked_add(1) {
-        Some(period) => n % period != 0,
+        Some(period) => !n.is_multiple_of(period),
         None => n != 0,
     }
 }

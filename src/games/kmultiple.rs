@@ -198,7 +198,7 @@ fn is_losing_by_windows(n: u64, k: u64) -> bool {
             u -= c;
         }
     }
-    offset >= u && (offset - u) % window == 0
+    offset >= u && (offset - u).is_multiple_of(window)
 }
 
 /// A prefix of the losing piles `a[0] < a[1] < …` for one `k`, and what it

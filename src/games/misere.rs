@@ -39,7 +39,7 @@ impl HeapFold for MisereNim {
     #[inline]
     fn first_player_wins(&self, summary: &CaseSummary) -> bool {
         if summary.big == 0 {
-            summary.ones % 2 == 0
+            summary.ones.is_multiple_of(2)
         } else {
             summary.xor != 0
         }

@@ -116,7 +116,7 @@ mod tests {
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
                 // Mix in small heaps, which misère Nim counts separately.
-                if x % 3 == 0 {
+                if x.is_multiple_of(3) {
                     x % 4
                 } else {
                     x

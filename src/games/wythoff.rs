@@ -47,7 +47,7 @@ pub fn losing_pair(k: u64) -> Option<(u64, u64)> {
     // fits(0) holds and fits(k) fails for k >= 1 (5k² > k²).
     let (mut lo, mut hi) = (0u128, k);
     while lo < hi {
-        let mid = (lo + hi + 1) / 2;
+        let mid = (lo + hi).div_ceil(2);
         if fits(mid) {
             lo = mid;
         } else {
@@ -160,7 +160,7 @@ mod tests {
         let indices = zeckendorf(u128::from(k));
         let shifted: u128 = indices.iter().map(|&i| FIB[i + 1]).sum();
         let smallest = *indices.last().unwrap();
-        shifted - u128::from(smallest % 2 == 0)
+        shifted - u128::from(smallest.is_multiple_of(2))
     }
 
     /// Whether `(x, y)` is a losing position, by way of [`lower_wythoff`].
