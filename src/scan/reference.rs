@@ -6,6 +6,16 @@
 
 use super::{Stop, Token};
 
+/// The reference kernel, for [`super::fold_tokens`].
+pub(crate) struct Reference;
+
+impl super::NextToken for Reference {
+    #[inline(always)]
+    fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
+        next_token(bytes, pos)
+    }
+}
+
 /// Skips whitespace from `pos` and reads one token.
 pub fn next_token(bytes: &[u8], mut pos: usize) -> Result<Token, Stop> {
     while pos < bytes.len() && super::is_space(bytes[pos]) {

@@ -19,6 +19,16 @@ use super::{append_digits, finish_digits, Stop, Token};
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
+/// The SWAR kernel, for [`super::fold_tokens`].
+pub(crate) struct Swar;
+
+impl super::NextToken for Swar {
+    #[inline(always)]
+    fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
+        next_token(bytes, pos)
+    }
+}
+
 /// Skips whitespace from `pos` and reads one token.
 #[inline(always)]
 pub fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {

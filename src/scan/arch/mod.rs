@@ -78,5 +78,5 @@ pub(crate) fn fold<F: HeapFold>(
         }
     }
     let _ = kernel;
-    super::fold_tokens(bytes, pos, limit, fold, acc, super::swar::next_token)
+    super::fold_tokens::<F, super::swar::Swar>(bytes, pos, limit, fold, acc)
 }

@@ -207,7 +207,7 @@ unsafe fn fold_windows<W: Window, F: HeapFold>(
     }
     // `pos` may be far past `resume` after a long run of whitespace; the
     // tail starts there, but a caller resumes after the last token read.
-    let tail = crate::scan::fold_tokens(bytes, pos, limit - read, fold, acc, swar::next_token);
+    let tail = crate::scan::fold_tokens::<F, swar::Swar>(bytes, pos, limit - read, fold, acc);
     Folded {
         pos: if tail.read == 0 { resume } else { tail.pos },
         read: read + tail.read,
