@@ -15,6 +15,10 @@
 //! * `arch::x86_64::avx2` and `arch::x86_64::avx512`: classify 32 or 64 bytes
 //!   at once and convert up to 16 digits with a few vector multiply-adds.
 //!
+//! The SWAR and vector kernels share one windowed loop (`window`): a kernel
+//! says how to classify a window of bytes into digit and whitespace bit masks
+//! and how to convert a short digit run; the loop walks the tokens.
+//!
 //! [`Kernel::detect`] is the one place that asks the CPU what it supports.
 //!
 //! A kernel is handed a slice that ends at a token boundary (the end of the
@@ -25,6 +29,7 @@
 pub mod arch;
 pub mod reference;
 pub mod swar;
+pub(crate) mod window;
 
 use crate::games::{CaseSummary, HeapFold};
 
@@ -156,7 +161,9 @@ impl Kernel {
     pub fn next_token(self, bytes: &[u8], pos: usize) -> Result<Token, Stop> {
         match self {
             Kernel::Reference => reference::next_token(bytes, pos),
-            Kernel::Swar => swar::next_token(bytes, pos),
+            // SAFETY: the windowed loop reads only inside `bytes`, and the
+            // SWAR window needs no particular CPU.
+            Kernel::Swar => unsafe { window::next_token::<swar::SwarWindow>(bytes, pos) },
             Kernel::Avx2 | Kernel::Avx512 => arch::next_token(self, bytes, pos),
         }
     }
@@ -178,7 +185,10 @@ impl Kernel {
             Kernel::Reference => {
                 fold_tokens::<F, reference::Reference>(bytes, pos, limit, fold, acc)
             }
-            Kernel::Swar => fold_tokens::<F, swar::Swar>(bytes, pos, limit, fold, acc),
+            // SAFETY: as in `next_token`.
+            Kernel::Swar => unsafe {
+                window::fold::<swar::SwarWindow, F>(bytes, pos, limit, fold, acc)
+            },
             Kernel::Avx2 | Kernel::Avx512 => arch::fold(self, bytes, pos, limit, fold, acc),
         }
     }
@@ -204,7 +214,7 @@ pub(crate) fn fold_tokens<F: HeapFold, T: NextToken>(
     fold: &F,
     acc: &mut CaseSummary,
 ) -> Folded {
-    // A local copy stays in registers (see `arch::window::fold`).
+    // A local copy stays in registers (see `window::fold`).
     let mut local = *acc;
     let folded = fold_each::<F, T>(bytes, pos, limit, fold, &mut local);
     *acc = local;

@@ -2,10 +2,9 @@
 //! kernels ([`next_token`] and [`fold`]); on a CPU without them, the calls
 //! fall back to [`super::swar`], so a caller never has to check.
 //!
-//! The windowed loop in [`window`] is shared: a kernel only says how to
+//! The windowed loop in `scan::window` is shared: a kernel only says how to
 //! classify a block of bytes into digit and whitespace bit masks.
 
-mod window;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
 

@@ -4,7 +4,7 @@
 use core::arch::x86_64::*;
 
 use crate::games::{CaseSummary, HeapFold};
-use crate::scan::arch::window::{self, Window};
+use crate::scan::window::{self, Window};
 use crate::scan::{Folded, Stop, Token};
 
 pub(crate) fn is_available() -> bool {

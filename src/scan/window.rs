@@ -1,17 +1,20 @@
-//! The windowed tokenizer loop shared by the vector kernels.
+//! The windowed tokenizer loop shared by the SWAR and vector kernels.
 //!
-//! A vector kernel classifies `WIDTH` bytes at once into two bit masks (bit
-//! `i` set when byte `i` is a digit, or whitespace). One classification then
+//! A kernel classifies `WIDTH` bytes at once into two bit masks (bit `i` set
+//! when byte `i` is a digit, or whitespace): with vector compares, or for
+//! SWAR eight words at a time. One classification then
 //! serves every token that starts and ends inside the window, so for typical
 //! ten-digit heap sizes a 64-byte window yields about five tokens per load.
 //! Tokens that run past the window, or are longer than sixteen digits (which
-//! only leading zeros or values above 10^16 produce), go through the SWAR
-//! path, as does the last partial window of the slice.
+//! only leading zeros or values above 10^16 produce), go through the
+//! one-token-at-a-time SWAR path, as does the last partial window of the
+//! slice.
 
 use crate::games::{CaseSummary, HeapFold};
 use crate::scan::{swar, Folded, Stop, Token};
 
-/// Classification of one window of bytes, and conversion of a short digit run.
+/// Classification of one window of bytes, and conversion of a short digit
+/// run: what a kernel brings to the shared loop.
 pub(crate) trait Window {
     /// Bytes per window: 32 or 64.
     const WIDTH: usize;
