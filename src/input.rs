@@ -49,7 +49,7 @@ pub enum Input {
 }
 
 impl Input {
-    /// Opens `path`; `-` is standard input. `name` is what errors call it.
+    /// Opens `path`; `-` is standard input.
     pub fn open(path: &str) -> Result<Input, Error> {
         if path == "-" {
             return Ok(Input::Stream(Box::new(io::stdin())));

@@ -9,9 +9,9 @@
 //!    [`BLOCK`] bytes, each ending just before a whitespace byte, so that no
 //!    token straddles two blocks. Every thread folds whole blocks, *as if*
 //!    every token in them were a heap, recording for each block its token
-//!    count, its summary, and its first fault.
+//!    count, its summary, and whether it holds a fault.
 //! 2. **The walk, in order.** One thread reads the headers, as the sequential
-//!    solver does, through [`BlockedSource`]. When the rest of a case covers a
+//!    solver does, through `BlockedSource`. When the rest of a case covers a
 //!    whole block, the block's summary is merged in place of its tokens; only
 //!    the blocks where a case begins or ends are read again.
 //!

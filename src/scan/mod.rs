@@ -8,7 +8,7 @@
 //! offsets into it. The same API is served by several kernels, all of which
 //! must agree byte for byte, result for result, error for error:
 //!
-//! * [`reference`]: one byte at a time, written to be obviously right. It is
+//! * [`reference`](mod@reference): one byte at a time, written to be obviously right. It is
 //!   the oracle every other kernel is tested against.
 //! * [`swar`]: eight bytes at a time in a `u64` (SIMD within a register).
 //!   Portable; the fallback on every CPU.

@@ -6,13 +6,13 @@
 //! 1. `xor` with `0x30` in every byte maps `'0'..='9'` to `0..=9`; a byte is
 //!    a digit exactly when the result is below 10. The test for "below 10" is
 //!    done in all eight bytes at once without letting one byte borrow from its
-//!    neighbour (see [`non_digit_mask`]).
+//!    neighbour (see `non_digit_mask`).
 //! 2. The number of leading digits is the count of trailing zero bits of that
 //!    mask divided by eight (the word is loaded little-endian, so the first
 //!    byte in memory is the lowest).
 //! 3. The digits are shifted to the top of the word, which puts zero bytes,
 //!    read as leading zeros, below them, and three multiply-adds turn eight
-//!    digit bytes into their value ([`eight_digits`]).
+//!    digit bytes into their value (`eight_digits`).
 
 use super::{append_digits, finish_digits, Stop, Token};
 

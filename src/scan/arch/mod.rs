@@ -1,5 +1,5 @@
 //! Per-CPU kernels. Each one serves the same two calls as the portable
-//! kernels ([`next_token`] and [`fold`]); on a CPU without them, the calls
+//! kernels (`next_token` and `fold`); on a CPU without them, the calls
 //! fall back to [`super::swar`], so a caller never has to check.
 //!
 //! The windowed loop in `scan::window` is shared: a kernel only says how to

@@ -1,7 +1,7 @@
 //! x86-64 kernels: AVX2 (32-byte windows) and AVX-512BW (64-byte windows).
 //!
 //! Both convert a run of up to sixteen digits with the same SSE sequence,
-//! [`sixteen_digits`]: load the 16 bytes that end where the run ends, clear
+//! `sixteen_digits`: load the 16 bytes that end where the run ends, clear
 //! the bytes before it, then three multiply-add steps (pairs, quads, eights)
 //! and one scalar multiply-add join the two halves.
 
