@@ -3,6 +3,9 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+mod common;
+
+use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
 const SAMPLES: [(&str, &str); 7] = [
@@ -19,32 +22,6 @@ fn testdata(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("testdata")
         .join(name)
-}
-
-fn nimstream(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimstream"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
-}
-
-fn stdout(output: &Output) -> &str {
-    std::str::from_utf8(&output.stdout).unwrap()
-}
-
-fn stderr(output: &Output) -> &str {
-    std::str::from_utf8(&output.stderr).unwrap()
 }
 
 /// Solves `input` for `game` from a file and from standard input; both must

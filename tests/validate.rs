@@ -7,8 +7,10 @@
 //! offset of a marker), so a test states *which byte* is wrong rather than a
 //! hard-coded line and column.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{nimstream, stderr, stdout};
+use std::process::Output;
 
 const HEAP_GAMES: [&str; 4] = ["nim", "lasker", "misere", "bounded"];
 const ALL_GAMES: [&str; 8] = [
@@ -21,33 +23,6 @@ const ALL_GAMES: [&str; 8] = [
     "kmultiple",
     "wythoff",
 ];
-
-fn nimstream(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimstream"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    // A separate writer, so that a child that stops reading cannot block us.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
-}
-
-fn stdout(output: &Output) -> &str {
-    std::str::from_utf8(&output.stdout).unwrap()
-}
-
-fn stderr(output: &Output) -> &str {
-    std::str::from_utf8(&output.stderr).unwrap()
-}
 
 /// `bounded` cannot be named without its move limit.
 fn game_args(game: &str) -> Vec<&str> {

@@ -1,0 +1,32 @@
+//! Running the built binary, shared by the integration tests.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `nimstream` with `args`, feeding `stdin` to it.
+pub fn nimstream(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimstream"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    // A separate writer, so that a child that stops reading cannot block us.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+pub fn stdout(output: &Output) -> &str {
+    std::str::from_utf8(&output.stdout).unwrap()
+}
+
+pub fn stderr(output: &Output) -> &str {
+    std::str::from_utf8(&output.stderr).unwrap()
+}
