@@ -13,16 +13,7 @@ use common::{nimstream, stderr, stdout};
 use std::process::Output;
 
 const HEAP_GAMES: [&str; 4] = ["nim", "lasker", "misere", "bounded"];
-const ALL_GAMES: [&str; 8] = [
-    "nim",
-    "lasker",
-    "misere",
-    "bounded",
-    "bash",
-    "fibonacci",
-    "kmultiple",
-    "wythoff",
-];
+use nimstream::solve::GAME_NAMES as ALL_GAMES;
 
 /// `bounded` cannot be named without its move limit.
 fn game_args(game: &str) -> Vec<&str> {
