@@ -26,7 +26,7 @@ use std::time::SystemTime;
 
 use crate::error::{Error, Position};
 use crate::games::{CaseSummary, HeapFold};
-use crate::scan::{is_digit, is_space, Kernel, Stop};
+use crate::scan::{is_digit, Kernel, Stop};
 
 /// The UTF-8 byte order mark, skipped at the start of the input.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -193,19 +193,6 @@ impl<'a> SliceSource<'a> {
     pub fn new(bytes: &'a [u8], kernel: Kernel) -> SliceSource<'a> {
         let pos = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
         SliceSource { bytes, pos, kernel }
-    }
-
-    /// Resumes at `pos`, which must be a token boundary.
-    pub fn at(bytes: &'a [u8], pos: usize, kernel: Kernel) -> SliceSource<'a> {
-        SliceSource { bytes, pos, kernel }
-    }
-
-    pub fn pos(&self) -> usize {
-        self.pos
-    }
-
-    pub fn bytes(&self) -> &'a [u8] {
-        self.bytes
     }
 
     fn fault(&self, stop: Stop) -> Fault {
@@ -463,12 +450,6 @@ impl<R: Read> TokenSource for StreamSource<R> {
     fn consumed(&self) -> u64 {
         self.base + self.pos as u64
     }
-}
-
-/// Whether `bytes` holds nothing but whitespace: used by tests and callers
-/// that need the same definition as the scanner.
-pub fn is_blank(bytes: &[u8]) -> bool {
-    bytes.iter().all(|&b| is_space(b))
 }
 
 #[cfg(test)]

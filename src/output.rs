@@ -54,11 +54,6 @@ impl<W: Write> VerdictWriter<W> {
         self.out.write_all(line)
     }
 
-    /// How many verdicts have been written.
-    pub fn count(&self) -> u64 {
-        self.written
-    }
-
     pub fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }
