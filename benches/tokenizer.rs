@@ -19,11 +19,14 @@
 //! Run: `cargo bench --bench tokenizer -- --warm-up-time 1 --measurement-time 2`
 //! (append a filter such as `uniform31/` to run one buffer).
 
+// A benchmark binary has no API to document.
+#![allow(missing_docs)]
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use nimstream::games::{nim::NormalNim, CaseSummary};
-use nimstream::gen::SplitMix64;
+use nimstream::games::{nim::NormalNim, CaseSummary, FoldHeaps};
+use nimstream::rng::SplitMix64;
 use nimstream::scan::{is_space, Kernel, Stop};
 
 /// Bytes per buffer: large enough to leave L2 (as a real input does), small
@@ -78,15 +81,15 @@ fn buffers() -> Vec<(&'static str, Vec<u8>)> {
 // ---------------------------------------------------------------------------
 // nimstream
 
-/// The kernel's bulk path, as the solver uses it: one `fold` over the slice.
+/// The kernel's bulk path, as the solver uses it: one `visit` over the slice.
 #[inline(never)]
 fn kernel_fold(kernel: Kernel, bytes: &[u8]) -> Option<Digest> {
-    let mut acc = CaseSummary::default();
-    let folded = kernel.fold(bytes, 0, u64::MAX, &NormalNim, &mut acc);
+    let mut visitor = FoldHeaps::new(&NormalNim, CaseSummary::default());
+    let folded = kernel.visit(bytes, 0, u64::MAX, &mut visitor);
     match folded.stop {
         Some(Stop::End) => Some(Digest {
             count: folded.read,
-            xor: acc.xor,
+            xor: visitor.acc.xor,
         }),
         _ => None,
     }

@@ -2,7 +2,7 @@
 //!
 //! Positions are computed only once an error has happened: the hot path
 //! carries a byte offset and nothing else, and [`Position`] is derived from
-//! it by counting newlines ([`crate::input::TokenSource::locate`]).
+//! it by counting newlines ([`crate::source::TokenSource::locate`]).
 
 use std::fmt;
 use std::io;
@@ -11,7 +11,9 @@ use std::io;
 /// character counts as one column per byte, as in most compilers' messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
+    /// The line, counted from 1.
     pub line: u64,
+    /// The column in bytes, counted from 1.
     pub column: u64,
 }
 
@@ -39,13 +41,22 @@ impl Position {
 pub enum Error {
     /// Malformed input, at a known place.
     Input {
+        /// What the input is called in messages.
         path: String,
+        /// The byte offset of the problem.
         offset: u64,
+        /// Its line and column.
         position: Position,
+        /// What was expected and what was found.
         message: String,
     },
     /// A file that could not be opened, read or written.
-    Io { path: String, source: io::Error },
+    Io {
+        /// The file, or `<stdin>` or `<stdout>`.
+        path: String,
+        /// What the system said.
+        source: io::Error,
+    },
     /// Arguments that do not make sense together.
     Usage(String),
 }

@@ -5,51 +5,63 @@
 //! # The pipeline
 //!
 //! ```text
-//!  input ──▶ scan ──▶ solve (layout) ──▶ games (fold + verdict) ──▶ output
-//!  mmap or    digit runs   T, N, heaps,       CaseSummary per case     one line
-//!  stream     → u64        pairs, 0-ended      Lasker swap, mod K+1,    per case
-//!                                              misère counts
+//!             ┌────────── pipeline::Job ───────────┐
+//!  input ──▶ source ──▶ scan ──▶ solve (layout) ──▶ games ──▶ output
+//!  mmap,     slice,     digit    T, N, heaps,       fold,       one line
+//!  bytes or  stream or  runs     pairs, 0-ended     verdict     per case
+//!  a reader  blocks     → u64    (problem)          (math)
 //! ```
 //!
-//! * [`input`] opens a file and memory-maps it, or reads standard input and
-//!   pipes through a bounded buffer. Both give a [`input::TokenSource`]: a
-//!   sequence of `u64` tokens with byte offsets, and nothing else. No token
-//!   is copied.
-//! * [`scan`] is the tokenizer. Several kernels (a byte-at-a-time reference,
-//!   SWAR, AVX2, AVX-512BW) serve one API and are tested against each other;
-//!   [`scan::Kernel::detect`] picks one at run time, in one place. The hot
-//!   call is [`scan::Kernel::fold`], which reads a run of heaps and folds
-//!   them without leaving the kernel.
-//! * [`solve`] knows each problem's layout (`T` cases of `N` heaps, counted
-//!   pairs, a `0`-terminated list, pairs to the end), asks the source for
-//!   tokens, and turns a fault into an error that says what was expected,
-//!   where, by line and column.
-//! * [`games`] holds the closed forms. A heap game is a value transform
-//!   folded into a [`games::CaseSummary`] (xor, and counts for misère), which
-//!   is a monoid: a case can be cut anywhere and its parts folded apart.
-//! * [`parallel`] uses that to split a large heap-game file across threads:
-//!   blocks are folded in parallel as if all their tokens were heaps, and a
-//!   sequential walk over the headers merges whole blocks' summaries, reading
-//!   again only the blocks where cases begin and end. Verdicts and errors are
-//!   exactly those of the sequential run.
-//! * [`output`] writes the verdicts in the judge's words through one buffer.
+//! * [`problem`] is the catalogue: each judge problem's name and aliases,
+//!   its game, its input [`Layout`](problem::Layout), the judge's words, its
+//!   limits and the names of its variables. Nothing else lists problems.
+//! * [`games`] is the mathematics: closed forms, each tested against a
+//!   brute-force search. A heap game is a value transform folded into a
+//!   [`CaseSummary`](games::CaseSummary), a monoid, so a case can be cut
+//!   anywhere and its parts folded apart. A game may carry data built at run
+//!   time and may refuse a heap it cannot decide.
+//! * [`pipeline`] is the one entry point: a [`Job`](pipeline::Job) opens the
+//!   input ([`input`]: memory-mapped only on the caller's explicit, `unsafe`
+//!   opt-in), chooses how to read it, and checks a mapped file afterwards.
+//! * [`source`] turns bytes into tokens with offsets, for a slice, a stream
+//!   through a bounded buffer, or the blocks of a parallel split, all on one
+//!   driver loop.
+//! * [`scan`] is the tokenizer, which knows nothing of games: a kernel hands
+//!   each token to a [`Visitor`](scan::Visitor), which may stop it at a
+//!   token. Several kernels (a byte-at-a-time reference, a portable SWAR
+//!   window, AVX2, AVX-512BW) serve one API and are tested against each
+//!   other; a [`Kernel`](scan::Kernel) can only be built by asking the CPU.
+//! * [`parallel`] is the first pass of a split: large heap-game files are
+//!   cut into blocks folded on all cores, and the sequential walk merges
+//!   whole blocks' summaries, so verdicts and errors are exactly those of
+//!   one thread.
+//! * [`solve`] reads each layout and turns a fault into an error that says
+//!   what was expected, where, by line and column; [`output`] writes the
+//!   verdicts in the judge's words.
 //!
-//! Around the solver: [`gen`] writes reproducible test files, [`validate`]
-//! checks them as strictly as a testlib validator, and [`limits`] holds the
-//! original problems' limits that both use by default.
+//! Around the solver: [`gen`] writes reproducible test files (with [`rng`]),
+//! and [`validate`] checks them as strictly as a testlib validator.
+//!
+//! The modules form no cycle: `scan` depends on nothing else in the crate;
+//! `games` on `scan` and `rng`; `source` on `scan` and `games`; `problem` on
+//! `games`; `solve`, `gen` and `validate` on those; `pipeline` on all of
+//! them. A test (`tests/architecture.rs`) keeps it so.
 //!
 //! # Example
 //!
 //! ```
+//! use nimstream::games::GameParams;
 //! use nimstream::output::VerdictWriter;
-//! use nimstream::scan::Kernel;
-//! use nimstream::solve::{solve_bytes, Game};
+//! use nimstream::pipeline::Job;
+//! use nimstream::problem::Problem;
 //!
 //! // HDU 3032's sample: two cases of Lasker's Nim.
+//! let problem = Problem::find("hdu3032").unwrap();
+//! let mut game = problem.build_game(&GameParams::default())?;
 //! let input = b"2\n3\n2 2 3\n2\n3 3\n";
 //! let mut stdout = Vec::new();
-//! let mut out = VerdictWriter::new(&mut stdout, "Alice", "Bob", Game::Lasker.line_prefix());
-//! let report = solve_bytes(Game::Lasker, input, Kernel::detect(), 1, &mut out, "sample", &mut |_| {})?;
+//! let mut out = VerdictWriter::for_problem(&mut stdout, &problem.verdicts);
+//! let report = Job::new(problem).solve_bytes(input, "sample", &mut game, &mut out, &mut ())?;
 //! out.flush()?;
 //! drop(out);
 //! assert_eq!(report.cases, 2);
@@ -67,23 +79,17 @@ pub mod error;
 pub mod games;
 pub mod gen;
 pub mod input;
-pub mod limits;
 pub mod output;
 pub mod parallel;
+pub mod pipeline;
+pub mod problem;
+pub mod rng;
 pub mod scan;
 pub mod solve;
+pub mod source;
 pub mod validate;
 
-pub use error::{Error, Position};
+#[doc(hidden)]
+pub mod testing;
 
-#[cfg(test)]
-pub(crate) mod test_support {
-    /// Property-test case count: `PROPTEST_CASES` when set (CI sets it to
-    /// 10,000 or more), else `default`.
-    pub fn proptest_cases(default: u32) -> u32 {
-        std::env::var("PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    }
-}
+pub use error::{Error, Position};

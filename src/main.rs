@@ -1,24 +1,37 @@
-//! The `nimstream` command line: argument parsing and exit statuses. The
-//! work itself lives in the library.
+//! The `nimstream` command line: arguments, messages and exit statuses. The
+//! work itself lives in the library; the problems come from its catalogue.
 
-use std::io::{self, IsTerminal, Write};
+mod progress;
+mod stdout_probe;
+
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
+use nimstream::games::{bounded, Game, GameParams};
 use nimstream::gen::{self, GenOptions};
-use nimstream::input::{Input, StreamSource};
-use nimstream::limits::Limits;
+use nimstream::input::MmapChoice;
 use nimstream::output::VerdictWriter;
+use nimstream::pipeline::Job;
+use nimstream::problem::{self, Bounds, Problem};
 use nimstream::scan::Kernel;
-use nimstream::solve::{self, Game, Report};
+use nimstream::solve::Report;
+use nimstream::validate::{self, Detail, Overrides, Range};
 use nimstream::Error;
+
+use progress::ProgressBar;
+
+/// The most threads any command starts.
+const MAX_THREADS: u64 = 1024;
 
 #[derive(Parser)]
 #[command(
     name = "nimstream",
     version,
-    about = "Solve, generate and validate judge files for Nim-family games"
+    about = "Solve, generate and validate judge files for Nim-family games",
+    after_help = "Exit status: 0 on success, 2 on a usage, input or I/O error \
+                  (validate: 1 for an invalid file)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -28,8 +41,14 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Print who wins each case, one line per case, in the judge's words.
+    ///
+    /// Exit status 0 on success, 2 on a usage, input or I/O error (the
+    /// verdicts before a bad input are printed first).
     Solve(SolveArgs),
     /// Write a reproducible test file in the problem's strict format.
+    ///
+    /// Exit status 0 on success, 2 on a usage or I/O error. Arguments past
+    /// the problem's limits are written as asked, with a warning.
     Gen(GenArgs),
     /// Check that a file is exactly in the problem's format and limits.
     ///
@@ -37,108 +56,34 @@ enum Command {
     /// PATH:LINE:COLUMN: message), 2 on a usage or I/O error. Standard input
     /// is read into memory before it is checked.
     Validate(ValidateArgs),
-}
-
-/// Each bound defaults to the original problem's limit.
-#[derive(Args)]
-struct ValidateArgs {
-    #[command(flatten)]
-    game: GameArgs,
-    /// Smallest allowed number of cases: T, or for fibonacci and wythoff
-    /// (which have no T) the number of lines before the end.
-    #[arg(long, value_name = "T")]
-    cases_min: Option<u64>,
-    /// Largest allowed number of cases (see --cases-min).
-    #[arg(long, value_name = "T")]
-    cases_max: Option<u64>,
-    /// Smallest allowed N, the heaps in a case (nim, lasker, misere, bounded).
-    #[arg(long, value_name = "N")]
-    heaps_min: Option<u64>,
-    /// Largest allowed N (see --heaps-min).
-    #[arg(long, value_name = "N")]
-    heaps_max: Option<u64>,
-    /// Smallest allowed heap size (s for lasker, a for nim and bounded, A for
-    /// misere) or first number of a line (n for bash, fibonacci and
-    /// kmultiple, a for wythoff).
-    #[arg(long, value_name = "V")]
-    value_min: Option<u64>,
-    /// Largest allowed heap size or first number (see --value-min).
-    #[arg(long, value_name = "V")]
-    value_max: Option<u64>,
-    /// Smallest allowed second number of a line: m for bash, k for
-    /// kmultiple, b for wythoff.
-    #[arg(long, value_name = "V")]
-    second_min: Option<u64>,
-    /// Largest allowed second number (see --second-min).
-    #[arg(long, value_name = "V")]
-    second_max: Option<u64>,
-    /// For a valid file, print the range each variable reaches, marking the
-    /// problem's bounds it hits, and how many cases each player wins.
-    #[arg(long)]
-    summary: bool,
+    /// List the problems nimstream knows: names, input, words and limits.
+    Problems(ProblemsArgs),
 }
 
 #[derive(Args)]
-struct GenArgs {
-    /// nim, lasker, misere, bounded, bash, fibonacci, kmultiple or wythoff.
-    game: String,
-    /// Number of cases (default: 10, or fewer if the problem allows fewer).
-    #[arg(long, value_name = "T")]
-    cases: Option<u64>,
-    /// Heaps per case, for the heap games (default: 10, or the problem's maximum if smaller).
-    #[arg(long, value_name = "N")]
-    heaps: Option<u64>,
-    /// Smallest heap size or first number (default: the problem's minimum).
-    #[arg(long)]
-    min: Option<u64>,
-    /// Largest heap size or first number (default: the problem's maximum).
-    #[arg(long)]
-    max: Option<u64>,
-    /// Range of the second number of a pair (m, k or b; default: the problem's).
-    #[arg(long, value_name = "MIN")]
-    second_min: Option<u64>,
-    #[arg(long, value_name = "MAX")]
-    second_max: Option<u64>,
-    /// Seed of the random numbers: the same arguments give the same bytes.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Share of cases made losing for the first player, from 0 to 1.
-    #[arg(long, default_value_t = 0.5)]
-    losing: f64,
+struct ProblemArgs {
+    /// The problem, by name or judge id (see `nimstream problems`).
+    #[arg(value_name = "PROBLEM", help = problem_help())]
+    problem: String,
     /// For `bounded`: a move removes 1 to K objects from one heap.
-    #[arg(long, value_name = "K")]
-    max_take: Option<u64>,
-    /// Write here instead of standard output.
-    #[arg(short, long, value_name = "PATH")]
-    output: Option<String>,
-    /// Threads generating cases (default: all cores); the bytes are the same
-    /// for any number.
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
-}
-
-#[derive(Args)]
-struct GameArgs {
-    /// nim, lasker, misere, bounded, bash, fibonacci, kmultiple or wythoff.
-    game: String,
-    /// The input file; `-` or nothing reads standard input.
-    path: Option<String>,
-    /// For `bounded`: a move removes 1 to K objects from one heap.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = at_least_one, allow_hyphen_values = true)]
     max_take: Option<u64>,
 }
 
 #[derive(Args)]
 struct SolveArgs {
     #[command(flatten)]
-    game: GameArgs,
+    problem: ProblemArgs,
+    /// The input file; `-` or nothing reads standard input.
+    path: Option<String>,
     /// Replace the winning and losing words, e.g. `--words First,Second`.
     #[arg(long, value_name = "WIN,LOSE")]
     words: Option<String>,
-    /// Worker threads for large files (default: all cores).
-    #[arg(long, value_name = "N")]
+    /// Worker threads for large files, 1 to 1024 (default: all cores).
+    #[arg(long, value_name = "N", value_parser = threads, allow_hyphen_values = true)]
     threads: Option<usize>,
-    /// Print bytes, cases, heaps, seconds and GB/s to standard error.
+    /// Print bytes, cases, heaps, seconds, GB/s and the kernel to standard
+    /// error.
     #[arg(long)]
     stats: bool,
     /// Tokenizer kernel: reference, swar, avx2 or avx512 (default: the
@@ -147,12 +92,131 @@ struct SolveArgs {
     kernel: Option<String>,
 }
 
+#[derive(Args)]
+struct GenArgs {
+    #[command(flatten)]
+    problem: ProblemArgs,
+    /// Number of cases (default: 10, or the problem's maximum if smaller).
+    #[arg(long, value_name = "T", value_parser = whole, allow_hyphen_values = true)]
+    cases: Option<u64>,
+    /// Heaps per case, for heap cases (default: 10, or the problem's
+    /// maximum if smaller).
+    #[arg(long, value_name = "N", value_parser = whole, allow_hyphen_values = true)]
+    heaps: Option<u64>,
+    /// Smallest heap size or first number (default: the problem's minimum).
+    #[arg(long, value_parser = whole, allow_hyphen_values = true)]
+    min: Option<u64>,
+    /// Largest heap size or first number (default: the problem's maximum).
+    #[arg(long, value_parser = whole, allow_hyphen_values = true)]
+    max: Option<u64>,
+    /// Smallest second number of a case: m, k or b (default: the problem's).
+    #[arg(long, value_name = "MIN", value_parser = whole, allow_hyphen_values = true)]
+    second_min: Option<u64>,
+    /// Largest second number of a case: m, k or b (default: the problem's).
+    #[arg(long, value_name = "MAX", value_parser = whole, allow_hyphen_values = true)]
+    second_max: Option<u64>,
+    /// Seed of the random numbers: the same arguments give the same bytes.
+    #[arg(long, default_value_t = 1, value_parser = whole, allow_hyphen_values = true)]
+    seed: u64,
+    /// Share of cases made losing for the first player, from 0 to 1.
+    #[arg(long, default_value_t = 0.5, value_parser = share, allow_hyphen_values = true)]
+    losing: f64,
+    /// Write here instead of standard output (`-` is standard output).
+    #[arg(short, long, value_name = "PATH")]
+    output: Option<String>,
+    /// Threads generating cases, 1 to 1024 (default: all cores); the bytes
+    /// are the same for any number.
+    #[arg(long, value_name = "N", value_parser = threads, allow_hyphen_values = true)]
+    threads: Option<usize>,
+}
+
+/// Each bound defaults to the original problem's limit.
+#[derive(Args)]
+struct ValidateArgs {
+    #[command(flatten)]
+    problem: ProblemArgs,
+    /// The input file; `-` or nothing reads standard input.
+    path: Option<String>,
+    /// Smallest allowed number of cases: T, or for formats without T the
+    /// number of lines before the end.
+    #[arg(long, value_name = "T", value_parser = whole, allow_hyphen_values = true)]
+    cases_min: Option<u64>,
+    /// Largest allowed number of cases (see --cases-min).
+    #[arg(long, value_name = "T", value_parser = whole, allow_hyphen_values = true)]
+    cases_max: Option<u64>,
+    /// Smallest allowed N, the heaps in a case (heap cases only).
+    #[arg(long, value_name = "N", value_parser = whole, allow_hyphen_values = true)]
+    heaps_min: Option<u64>,
+    /// Largest allowed N (see --heaps-min).
+    #[arg(long, value_name = "N", value_parser = whole, allow_hyphen_values = true)]
+    heaps_max: Option<u64>,
+    /// Smallest allowed heap size or first number of a case.
+    #[arg(long, value_name = "V", value_parser = whole, allow_hyphen_values = true)]
+    value_min: Option<u64>,
+    /// Largest allowed heap size or first number (see --value-min).
+    #[arg(long, value_name = "V", value_parser = whole, allow_hyphen_values = true)]
+    value_max: Option<u64>,
+    /// Smallest allowed second number of a case (m, k or b).
+    #[arg(long, value_name = "V", value_parser = whole, allow_hyphen_values = true)]
+    second_min: Option<u64>,
+    /// Largest allowed second number (see --second-min).
+    #[arg(long, value_name = "V", value_parser = whole, allow_hyphen_values = true)]
+    second_max: Option<u64>,
+    /// For a valid file, print the range each variable reaches, marking the
+    /// problem's bounds it hits, and how many cases each player wins.
+    #[arg(long)]
+    summary: bool,
+}
+
+#[derive(Args)]
+struct ProblemsArgs {
+    /// Print the Markdown table the README shows.
+    #[arg(long)]
+    markdown: bool,
+}
+
+fn problem_help() -> String {
+    format!(
+        "The problem: {} (or a judge id; see `nimstream problems`)",
+        problem::names()
+    )
+}
+
+fn whole(text: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("'{text}' is not a whole number from 0 to {}", u64::MAX))
+}
+
+fn at_least_one(text: &str) -> Result<u64, String> {
+    match whole(text) {
+        Ok(0) | Err(_) => Err(format!("'{text}' is not a whole number of at least 1")),
+        Ok(n) => Ok(n),
+    }
+}
+
+fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<u64>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n as usize),
+        _ => Err(format!(
+            "'{text}' is not a whole number from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(format!("'{text}' is not a share from 0 to 1")),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve_command(args),
         Command::Gen(args) => gen_command(args),
         Command::Validate(args) => validate_command(args),
+        Command::Problems(args) => problems_command(args),
     };
     match result {
         Ok(code) => code,
@@ -168,126 +232,257 @@ fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The name errors use for the input.
-fn display_path(path: &str) -> &str {
-    if path == "-" {
-        "<stdin>"
-    } else {
-        path
+/// The problem and its game, built from the arguments.
+fn pick_problem(args: &ProblemArgs) -> Result<(&'static Problem, Game), Error> {
+    let problem = Problem::find(&args.problem).ok_or_else(|| {
+        Error::Usage(format!(
+            "unknown problem '{}'; expected one of: {} (see `nimstream problems`)",
+            args.problem,
+            problem::names()
+        ))
+    })?;
+    let takes_k = problem.game.parameters.contains(&bounded::MAX_TAKE);
+    match (takes_k, args.max_take) {
+        (true, None) => {
+            return Err(Error::Usage(format!(
+                "{} needs --max-take K ({})",
+                problem.name,
+                bounded::MAX_TAKE.meaning
+            )))
+        }
+        (false, Some(_)) => {
+            return Err(Error::Usage(format!(
+                "--max-take applies to bounded only, not to {}",
+                problem.name
+            )))
+        }
+        _ => {}
     }
+    let params = GameParams {
+        max_take: args.max_take,
+    };
+    Ok((problem, problem.build_game(&params)?))
 }
 
 fn pick_kernel(name: Option<&str>) -> Result<Kernel, Error> {
     let Some(name) = name else {
         return Ok(Kernel::detect());
     };
-    let kernel = Kernel::from_name(name).ok_or_else(|| {
-        Error::Usage(format!(
-            "unknown kernel '{}'; expected reference, swar, avx2 or avx512",
-            name
-        ))
-    })?;
-    if !kernel.is_available() {
+    if !Kernel::NAMES.contains(&name) {
         return Err(Error::Usage(format!(
-            "this CPU cannot run the {} kernel",
-            name
+            "unknown kernel '{}'; expected one of: {}",
+            name,
+            Kernel::NAMES.join(", ")
         )));
     }
-    Ok(kernel)
+    Kernel::by_name(name)
+        .ok_or_else(|| Error::Usage(format!("this CPU cannot run the {name} kernel")))
 }
 
-fn parse_words(words: Option<&str>, game: Game) -> Result<(String, String), Error> {
-    let Some(words) = words else {
-        let (win, lose) = game.words();
-        return Ok((win.to_string(), lose.to_string()));
-    };
+fn parse_words(words: &str) -> Result<(String, String), Error> {
     match words.split_once(',') {
-        Some((win, lose)) if !win.contains(['\n', ',']) && !lose.contains(['\n', ',']) => {
+        Some((win, lose))
+            if !win.is_empty()
+                && !lose.is_empty()
+                && !win.contains(['\n', ','])
+                && !lose.contains(['\n', ',']) =>
+        {
             Ok((win.to_string(), lose.to_string()))
         }
         _ => Err(Error::Usage(
-            "--words takes two words separated by one comma, e.g. --words Yes,No".into(),
+            "--words takes two non-empty words separated by one comma, e.g. --words Yes,No".into(),
         )),
     }
 }
 
-fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
-    let game = Game::from_name(&args.game.game, args.game.max_take)?;
-    let (win, lose) = parse_words(args.words.as_deref(), game)?;
-    let kernel = pick_kernel(args.kernel.as_deref())?;
-    if args.threads == Some(0) {
-        return Err(Error::Usage("--threads must be at least 1".into()));
+/// Standard output must be open: a closed descriptor 1 would turn a lost
+/// answer into success ([`stdout_probe`]).
+fn check_stdout() -> Result<(), Error> {
+    if stdout_probe::closed() {
+        return Err(Error::Io {
+            path: "<stdout>".into(),
+            source: io::Error::other("standard output is closed"),
+        });
     }
-    let path = args.game.path.as_deref().unwrap_or("-");
-    let name = display_path(path);
-    let input = Input::open(path)?;
-    let started = Instant::now();
+    Ok(())
+}
 
-    let stdout = io::stdout().lock();
-    let mut out = VerdictWriter::new(stdout, &win, &lose, game.line_prefix());
-    let bar = ProgressBar::new(input.as_slice().map(|s| s.len() as u64));
-    let mut progress = |bytes| bar.update(bytes);
-    let result = match input.as_slice() {
-        Some(bytes) => {
-            let threads = args.threads.unwrap_or_else(default_threads);
-            solve::solve_bytes(game, bytes, kernel, threads, &mut out, name, &mut progress)
-        }
-        None => {
-            let Input::Stream(reader) = input else {
-                unreachable!("only streams have no slice")
-            };
-            let mut source = StreamSource::new(reader, kernel);
-            let result = solve::solve(game, &mut source, &mut out, name, &mut progress);
-            finish(result, &mut out, &bar, started, args.stats, game)?;
-            return Ok(ExitCode::SUCCESS);
-        }
+fn stdout_error(source: io::Error) -> Error {
+    Error::Io {
+        path: "<stdout>".into(),
+        source,
+    }
+}
+
+fn warn_threads(used: usize, wanted: usize) {
+    if used < wanted {
+        eprintln!(
+            "nimstream: warning: the system started only {used} of {wanted} threads; continuing with {used}"
+        );
+    }
+}
+
+fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
+    let (problem, mut game) = pick_problem(&args.problem)?;
+    let (win, lose) = match args.words.as_deref() {
+        Some(words) => parse_words(words)?,
+        None => (problem.verdicts.win.into(), problem.verdicts.lose.into()),
     };
-    finish(result, &mut out, &bar, started, args.stats, game)?;
-    input.check_unchanged(path)?;
+    let mut job = Job::new(problem);
+    job.kernel = pick_kernel(args.kernel.as_deref())?;
+    job.threads = args.threads.unwrap_or_else(default_threads);
+    // SAFETY: the contract of `MmapChoice::auto` (a file truncated while it
+    // is read kills the process with SIGBUS; a change is reported) is the
+    // documented behaviour of this command.
+    job.mmap = unsafe { MmapChoice::auto() };
+    check_stdout()?;
+    let path = args.path.as_deref().unwrap_or("-");
+    let started = Instant::now();
+    let mut out = VerdictWriter::new(io::stdout().lock(), &win, &lose, problem.verdicts.prefix);
+    let mut bar = ProgressBar::default();
+    let result = job.solve_path(path, &mut game, &mut out, &mut bar);
+    bar.finish();
+    // The verdicts before an error are kept.
+    let flushed = out.flush().map_err(stdout_error);
+    let report = result?;
+    flushed?;
+    warn_threads(report.threads, report.threads_wanted);
+    if args.stats {
+        print_stats(&report, started, problem, job.kernel);
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+fn print_stats(report: &Report, started: Instant, problem: &Problem, kernel: Kernel) {
+    let seconds = started.elapsed().as_secs_f64();
+    let values = if problem.layout.has_heaps() {
+        "heaps"
+    } else {
+        "numbers"
+    };
+    eprintln!(
+        "nimstream: {} bytes, {} cases, {} {}, {:.3} s, {:.2} GB/s, kernel {}, {} thread(s)",
+        report.bytes,
+        report.cases,
+        report.values,
+        values,
+        seconds,
+        report.bytes as f64 / seconds.max(1e-9) / 1e9,
+        kernel.name(),
+        report.threads,
+    );
 }
 
 fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
-    let game = Game::from_name(&args.game, args.max_take)?;
-    let limits = Limits::of(game);
+    let (problem, mut game) = pick_problem(&args.problem)?;
+    let defaults = GenOptions::within_limits(problem);
     let options = GenOptions {
-        cases: args.cases.unwrap_or(limits.cases.max.min(10)),
-        heaps: args.heaps.unwrap_or(limits.heaps.max.min(10)),
-        min: args.min.unwrap_or(limits.value.min),
-        max: args.max.unwrap_or(limits.value.max),
-        second_min: args.second_min.unwrap_or(limits.second.min),
-        second_max: args.second_max.unwrap_or(limits.second.max),
+        cases: args.cases.unwrap_or(defaults.cases),
+        heaps: args.heaps.unwrap_or(defaults.heaps),
+        min: args.min.unwrap_or(defaults.min),
+        max: args.max.unwrap_or(defaults.max),
+        second_min: args.second_min.unwrap_or(defaults.second_min),
+        second_max: args.second_max.unwrap_or(defaults.second_max),
         seed: args.seed,
         losing: args.losing,
     };
-    if options.min > options.max || options.second_min > options.second_max {
-        return Err(Error::Usage("--min must not exceed --max".into()));
-    }
-    if !(0.0..=1.0).contains(&options.losing) {
-        return Err(Error::Usage("--losing takes a share from 0 to 1".into()));
-    }
-    if game == Game::Fibonacci && options.min == 0 {
-        return Err(Error::Usage(
-            "fibonacci inputs end at the first 0, so --min must be at least 1".into(),
-        ));
-    }
-    let threads = args.threads.unwrap_or_else(default_threads).max(1);
+    check_gen_options(problem, &options)?;
+    warn_beyond_limits(problem, &options);
+    let threads = args.threads.unwrap_or_else(default_threads);
     let target = args.output.as_deref().filter(|&path| path != "-");
-    let written = match target {
-        None => gen::generate_with_threads(game, &options, io::stdout().lock(), threads),
-        Some(path) => std::fs::File::create(path)
-            .and_then(|file| gen::generate_with_threads(game, &options, file, threads)),
-    };
-    written.map_err(|source| Error::Io {
-        path: target.unwrap_or("<stdout>").to_string(),
+    let name = target.unwrap_or("<stdout>");
+    let io_error = |source| Error::Io {
+        path: name.to_string(),
         source,
-    })?;
+    };
+    let used = match target {
+        None => {
+            check_stdout()?;
+            gen::generate(problem, &mut game, &options, io::stdout().lock(), threads)
+        }
+        Some(path) => {
+            if std::path::Path::new(path).is_dir() {
+                return Err(io_error(io::Error::other("is a directory")));
+            }
+            let file = std::fs::File::create(path).map_err(io_error)?;
+            gen::generate(problem, &mut game, &options, file, threads)
+        }
+    }
+    .map_err(io_error)?;
+    warn_threads(used.used, used.wanted);
     Ok(ExitCode::SUCCESS)
 }
 
+fn check_gen_options(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
+    if o.min > o.max {
+        return Err(Error::Usage(format!(
+            "--min {} exceeds --max {}",
+            o.min, o.max
+        )));
+    }
+    if o.second_min > o.second_max {
+        return Err(Error::Usage(format!(
+            "--second-min {} exceeds --second-max {}",
+            o.second_min, o.second_max
+        )));
+    }
+    if problem.layout == problem::Layout::ZeroTerminated && o.min == 0 {
+        return Err(Error::Usage(format!(
+            "{} inputs end at the first 0, so --min must be at least 1",
+            problem.name
+        )));
+    }
+    Ok(())
+}
+
+/// Warns about each argument past the original problem's limits: the file is
+/// written as asked, and `validate` needs the named flag to accept it.
+fn warn_beyond_limits(problem: &Problem, o: &GenOptions) {
+    let limits = problem.limits;
+    let layout = problem.layout;
+    let mut checks = vec![
+        (
+            "the number of cases",
+            "cases",
+            Bounds::new(o.cases, o.cases),
+            limits.cases,
+        ),
+        (
+            problem.vars.value.label,
+            "value",
+            Bounds::new(o.min, o.max),
+            limits.value,
+        ),
+    ];
+    if layout.has_heaps() {
+        checks.push(("N", "heaps", Bounds::new(o.heaps, o.heaps), limits.heaps));
+    }
+    if let Some(second) = problem.vars.second {
+        checks.push((
+            second.label,
+            "second",
+            Bounds::new(o.second_min, o.second_max),
+            limits.second,
+        ));
+    }
+    for (what, flag, asked, allowed) in checks {
+        if asked.min < allowed.min {
+            eprintln!(
+                "nimstream: warning: {what} down to {} is below {}'s limits {allowed}; validate accepts it with --{flag}-min {}",
+                asked.min, problem.source, asked.min
+            );
+        }
+        if asked.max > allowed.max {
+            eprintln!(
+                "nimstream: warning: {what} up to {} is above {}'s limits {allowed}; validate accepts it with --{flag}-max {}",
+                asked.max, problem.source, asked.max
+            );
+        }
+    }
+}
+
 fn validate_command(args: ValidateArgs) -> Result<ExitCode, Error> {
-    use nimstream::validate::{self, Detail, Overrides, Range};
-    let game = Game::from_name(&args.game.game, args.game.max_take)?;
+    let (problem, mut game) = pick_problem(&args.problem)?;
     let range = |min, max| Range { min, max };
     let overrides = Overrides {
         cases: range(args.cases_min, args.cases_max),
@@ -295,22 +490,23 @@ fn validate_command(args: ValidateArgs) -> Result<ExitCode, Error> {
         value: range(args.value_min, args.value_max),
         second: range(args.second_min, args.second_max),
     };
-    let limits = validate::limits(game, &overrides)?;
-    let path = args.game.path.as_deref().unwrap_or("-");
+    let limits = validate::limits(problem, &overrides)?;
+    let path = args.path.as_deref().unwrap_or("-");
     let detail = if args.summary {
         Detail::Summary
     } else {
         Detail::Check
     };
-    match validate::validate_path(game, path, display_path(path), &limits, detail) {
+    let mut job = Job::new(problem);
+    // SAFETY: as in `solve_command`.
+    job.mmap = unsafe { MmapChoice::auto() };
+    match job.validate_path(path, &mut game, &limits, detail) {
         Ok(Some(summary)) => {
-            write!(io::stdout().lock(), "{summary}").map_err(|source| Error::Io {
-                path: "<stdout>".into(),
-                source,
-            })?;
+            check_stdout()?;
+            write!(io::stdout().lock(), "{summary}").map_err(stdout_error)?;
             Ok(ExitCode::SUCCESS)
         }
-        Ok(_) => Ok(ExitCode::SUCCESS),
+        Ok(None) => Ok(ExitCode::SUCCESS),
         // An invalid file is the answer, not a failure of the command.
         Err(invalid @ Error::Input { .. }) => {
             eprintln!("nimstream: {}", invalid);
@@ -320,87 +516,38 @@ fn validate_command(args: ValidateArgs) -> Result<ExitCode, Error> {
     }
 }
 
-/// Flushes the verdicts written so far, then reports the error or the stats.
-fn finish<W: Write>(
-    result: Result<Report, Error>,
-    out: &mut VerdictWriter<W>,
-    bar: &ProgressBar,
-    started: Instant,
-    stats: bool,
-    game: Game,
-) -> Result<(), Error> {
-    bar.finish();
-    let flushed = out.flush().map_err(|source| Error::Io {
-        path: "<stdout>".into(),
-        source,
-    });
-    let report = result?;
-    flushed?;
-    if stats {
-        let seconds = started.elapsed().as_secs_f64();
-        let values = if game.has_heap_cases() {
-            "heaps"
-        } else {
-            "numbers"
-        };
-        eprintln!(
-            "nimstream: {} bytes, {} cases, {} {}, {:.3} s, {:.2} GB/s",
-            report.bytes,
-            report.cases,
-            report.values,
-            values,
-            seconds,
-            report.bytes as f64 / seconds.max(1e-9) / 1e9
-        );
-    }
-    Ok(())
-}
-
-/// A progress bar on standard error, shown only when it is a terminal and
-/// the work is large enough to wait for.
-struct ProgressBar {
-    bar: Option<indicatif::ProgressBar>,
-    last: std::cell::Cell<u64>,
-}
-
-impl ProgressBar {
-    const STEP: u64 = 16 << 20;
-
-    fn new(total: Option<u64>) -> ProgressBar {
-        let wanted = io::stderr().is_terminal() && total.is_none_or(|t| t >= 4 * Self::STEP);
-        let bar = wanted.then(|| {
-            let bar = match total {
-                Some(total) => indicatif::ProgressBar::new(total),
-                None => indicatif::ProgressBar::new_spinner(),
+fn problems_command(args: ProblemsArgs) -> Result<ExitCode, Error> {
+    check_stdout()?;
+    let mut text = String::new();
+    if args.markdown {
+        text = problem::markdown_table();
+    } else {
+        for p in &problem::CATALOGUE {
+            let prefix = match p.verdicts.prefix {
+                problem::LinePrefix::None => "",
+                problem::LinePrefix::CaseNumber => "Case i: ",
             };
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-            let template = match total {
-                Some(_) => "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
-                None => "{spinner} {bytes} {bytes_per_sec}",
-            };
-            if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
-                bar.set_style(style);
+            text += &format!("{}: {}, {}\n", p.names(), p.source, p.title);
+            for parameter in p.game.parameters {
+                text += &format!(
+                    "    needs --max-take {}: {}\n",
+                    parameter.name, parameter.meaning
+                );
             }
-            bar
-        });
-        ProgressBar {
-            bar,
-            last: std::cell::Cell::new(0),
+            text += &format!(
+                "    input:  {}\n",
+                p.layout.describe(&p.vars).replace('`', "")
+            );
+            text += &format!(
+                "    output: {prefix}{} / {prefix}{}\n",
+                p.verdicts.win, p.verdicts.lose
+            );
+            text += &format!("    limits: {}\n", p.limits_text());
         }
     }
-
-    fn update(&self, bytes: u64) {
-        if let Some(bar) = &self.bar {
-            if bytes >= self.last.get() + Self::STEP {
-                self.last.set(bytes);
-                bar.set_position(bytes);
-            }
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
+    io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(stdout_error)?;
+    Ok(ExitCode::SUCCESS)
 }

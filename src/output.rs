@@ -2,14 +2,7 @@
 
 use std::io::{self, Write};
 
-/// How a case's line begins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LinePrefix {
-    /// Just the word.
-    None,
-    /// `Case i: ` with `i` counted from 1 (POJ 3922's format).
-    CaseNumber,
-}
+use crate::problem::{LinePrefix, Verdicts};
 
 /// Writes one line per case: the winning or the losing word.
 pub struct VerdictWriter<W: Write> {
@@ -21,6 +14,12 @@ pub struct VerdictWriter<W: Write> {
 }
 
 impl<W: Write> VerdictWriter<W> {
+    /// A writer of the problem's verdict lines, in its own words.
+    pub fn for_problem(out: W, verdicts: &Verdicts) -> VerdictWriter<W> {
+        VerdictWriter::new(out, verdicts.win, verdicts.lose, verdicts.prefix)
+    }
+
+    /// A writer of lines `win` or `lose`, each after `prefix`.
     pub fn new(out: W, win: &str, lose: &str, prefix: LinePrefix) -> VerdictWriter<W> {
         let line = |word: &str| {
             let mut line = word.as_bytes().to_vec();
@@ -54,6 +53,7 @@ impl<W: Write> VerdictWriter<W> {
         self.out.write_all(line)
     }
 
+    /// Writes out what is buffered.
     pub fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }

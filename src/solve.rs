@@ -1,182 +1,68 @@
-//! The problems' case layouts, and the loop that turns tokens into verdicts.
+//! The loop that turns tokens into verdicts, one per case, for each of the
+//! catalogue's layouts ([`Layout`]):
 //!
-//! Each game reads its input in one of four shapes:
-//!
-//! | shape | games | input |
-//! |---|---|---|
-//! | heap cases | nim, lasker, misere, bounded | `T`, then per case `N` and `N` heap sizes |
-//! | counted pairs | bash, kmultiple | `T`, then `T` pairs |
-//! | zero-terminated | fibonacci | one `n` per case, a `0` ends the input |
-//! | pairs to the end | wythoff | pairs until the input ends |
+//! | layout | input |
+//! |---|---|
+//! | heap cases | `T`, then per case `N` and `N` heap sizes |
+//! | counted pairs | `T`, then `T` pairs |
+//! | zero-terminated | one `n` per case, a `0` ends the input |
+//! | pairs to the end | pairs until the input ends |
 //!
 //! A fault from the source is turned into an [`Error`] here, because only the
 //! layout knows what was expected at that point ("heap 17 of 20 in case 3").
+//! Which source is read (a slice, a stream, the blocks of a parallel split)
+//! is [`crate::pipeline`]'s choice.
 
 use std::fmt;
 use std::io::Write;
 
 use crate::error::{describe_byte, Error};
-use crate::games::{self, bash, fibonacci, kmultiple, wythoff, HeapFold};
-use crate::input::{Fault, FaultKind, SliceSource, TokenSource};
-use crate::output::{LinePrefix, VerdictWriter};
-use crate::parallel;
-use crate::scan::Kernel;
-
-/// The games nimstream solves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Game {
-    Nim,
-    Lasker,
-    Misere,
-    Bounded { max_take: u64 },
-    Bash,
-    Fibonacci,
-    KMultiple,
-    Wythoff,
-}
-
-/// Game names as the command line spells them.
-pub const GAME_NAMES: [&str; 8] = [
-    "nim",
-    "lasker",
-    "misere",
-    "bounded",
-    "bash",
-    "fibonacci",
-    "kmultiple",
-    "wythoff",
-];
-
-impl Game {
-    /// The game called `name`; `max_take` is required by `bounded` only.
-    pub fn from_name(name: &str, max_take: Option<u64>) -> Result<Game, Error> {
-        let game = match name {
-            "nim" => Game::Nim,
-            "lasker" => Game::Lasker,
-            "misere" => Game::Misere,
-            "bounded" => match max_take {
-                Some(k) if k >= 1 => Game::Bounded { max_take: k },
-                Some(_) => return Err(Error::Usage("--max-take must be at least 1".into())),
-                None => {
-                    return Err(Error::Usage(
-                        "the bounded game needs --max-take K (a move removes 1 to K objects)"
-                            .into(),
-                    ))
-                }
-            },
-            "bash" => Game::Bash,
-            "fibonacci" => Game::Fibonacci,
-            "kmultiple" => Game::KMultiple,
-            "wythoff" => Game::Wythoff,
-            _ => {
-                return Err(Error::Usage(format!(
-                    "unknown game '{}'; expected one of: {}",
-                    name,
-                    GAME_NAMES.join(", ")
-                )))
-            }
-        };
-        if max_take.is_some() && !matches!(game, Game::Bounded { .. }) {
-            return Err(Error::Usage(
-                "--max-take applies to the bounded game only".into(),
-            ));
-        }
-        Ok(game)
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::Nim => "nim",
-            Game::Lasker => "lasker",
-            Game::Misere => "misere",
-            Game::Bounded { .. } => "bounded",
-            Game::Bash => "bash",
-            Game::Fibonacci => "fibonacci",
-            Game::KMultiple => "kmultiple",
-            Game::Wythoff => "wythoff",
-        }
-    }
-
-    /// The judge's words for a first-player win and loss.
-    pub fn words(self) -> (&'static str, &'static str) {
-        match self {
-            Game::Nim | Game::Bounded { .. } => ("Yes", "No"),
-            Game::Lasker => ("Alice", "Bob"),
-            Game::Misere => ("John", "Brother"),
-            Game::Bash => ("first", "second"),
-            Game::Fibonacci => ("First win", "Second win"),
-            Game::KMultiple => ("win", "lose"),
-            Game::Wythoff => ("1", "0"),
-        }
-    }
-
-    pub fn line_prefix(self) -> LinePrefix {
-        match self {
-            Game::KMultiple => LinePrefix::CaseNumber,
-            _ => LinePrefix::None,
-        }
-    }
-
-    /// Whether the game's input is `T` cases of `N` heaps.
-    pub fn has_heap_cases(self) -> bool {
-        matches!(
-            self,
-            Game::Nim | Game::Lasker | Game::Misere | Game::Bounded { .. }
-        )
-    }
-}
-
-/// Calls `$body` with `$fold` bound to the heap game's value transform.
-#[macro_export]
-#[doc(hidden)]
-macro_rules! with_heap_fold {
-    ($game:expr, $fold:ident => $body:expr, else $other:expr) => {
-        match $game {
-            $crate::solve::Game::Nim => {
-                let $fold = $crate::games::nim::NormalNim;
-                $body
-            }
-            $crate::solve::Game::Lasker => {
-                let $fold = $crate::games::lasker::LaskerSwap;
-                $body
-            }
-            $crate::solve::Game::Misere => {
-                let $fold = $crate::games::misere::MisereNim;
-                $body
-            }
-            $crate::solve::Game::Bounded { max_take } => {
-                let $fold = $crate::games::bounded::BoundedNim::new(max_take);
-                $body
-            }
-            _ => $other,
-        }
-    };
-}
+use crate::games::{CaseSummary, Game, HeapFold, PositionGame};
+use crate::output::VerdictWriter;
+use crate::problem::{Layout, Problem};
+use crate::source::{Fault, FaultKind, TokenSource};
 
 /// What was expected where a fault happened; names the problem's variables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expected {
+    /// `T`.
     CaseCount,
+    /// `N` of a case.
     HeapCount {
+        /// The case, counted from 1.
         case: u64,
     },
+    /// A heap of a case.
     Heap {
+        /// The case, counted from 1.
         case: u64,
+        /// The heap, counted from 1.
         heap: u64,
+        /// How many heaps the case has.
         of: u64,
     },
+    /// A named number of a case.
     Field {
+        /// The variable's name.
         name: &'static str,
+        /// The case, counted from 1.
         case: u64,
     },
-    /// Fibonacci's next `n`, or the `0` that ends the input.
+    /// The next case's number, or the `0` that ends the input.
     NextOrZero {
+        /// The variable's name.
+        name: &'static str,
+        /// The case, counted from 1.
         case: u64,
     },
-    /// Wythoff's next `a`, or the end of the input.
+    /// The next case's first number, or the end of the input.
     NextOrEnd {
+        /// The variable's name.
+        name: &'static str,
+        /// The case, counted from 1.
         case: u64,
     },
+    /// Nothing more.
     EndOfInput,
 }
 
@@ -189,10 +75,12 @@ impl fmt::Display for Expected {
                 write!(f, "heap {} of {} in case {}", heap, of, case)
             }
             Expected::Field { name, case } => write!(f, "{} of case {}", name, case),
-            Expected::NextOrZero { case } => {
-                write!(f, "n of case {} or the 0 that ends the input", case)
+            Expected::NextOrZero { name, case } => {
+                write!(f, "{} of case {} or the 0 that ends the input", name, case)
             }
-            Expected::NextOrEnd { case } => write!(f, "a of case {} or the end of input", case),
+            Expected::NextOrEnd { name, case } => {
+                write!(f, "{} of case {} or the end of input", name, case)
+            }
             Expected::EndOfInput => write!(f, "the end of input after the last case"),
         }
     }
@@ -201,14 +89,21 @@ impl fmt::Display for Expected {
 /// Counts for `--stats`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Report {
+    /// Cases solved.
     pub cases: u64,
     /// Heaps (heap games) or numbers (other games) read, headers excluded.
     pub values: u64,
+    /// Bytes of input read.
     pub bytes: u64,
+    /// Threads that read the input.
+    pub threads: usize,
+    /// Threads there was work for; more than `threads` when the system
+    /// would not start them all.
+    pub threads_wanted: usize,
 }
 
 /// Turns a fault into an error message that says what was expected.
-pub fn input_error<S: TokenSource>(
+pub(crate) fn input_error<S: TokenSource>(
     source: &S,
     path: &str,
     fault: Fault,
@@ -223,6 +118,10 @@ pub fn input_error<S: TokenSource>(
             };
             format!("expected {}, found {}", wanted, describe_byte(byte))
         }
+        FaultKind::Refused(value) => format!(
+            "expected {}, found {} which cannot be decided",
+            expected, value
+        ),
         FaultKind::Overflow => format!(
             "expected {}, found a number larger than {} (the largest 64-bit value)",
             expected,
@@ -243,12 +142,30 @@ pub fn input_error<S: TokenSource>(
     }
 }
 
-/// Reads the input of `game` from `source` and writes one verdict per case.
+/// The error for a heap the game's fold cannot decide.
+fn refused<S: TokenSource>(
+    source: &S,
+    path: &str,
+    offset: u64,
+    expected: Expected,
+    why: &str,
+) -> Error {
+    Error::Input {
+        path: path.to_string(),
+        offset,
+        position: source.locate(offset),
+        message: format!("{expected}: {why}"),
+    }
+}
+
+/// Reads the input of `problem`, played as `game`, from `source` and writes
+/// one verdict per case.
 ///
 /// Verdicts of the cases completed before an error are written (the caller
 /// flushes them before reporting the error).
-pub fn solve<S: TokenSource, W: Write>(
-    game: Game,
+pub(crate) fn solve<S: TokenSource, W: Write>(
+    problem: &Problem,
+    game: &mut Game,
     source: &mut S,
     out: &mut VerdictWriter<W>,
     path: &str,
@@ -261,17 +178,34 @@ pub fn solve<S: TokenSource, W: Write>(
         report: Report::default(),
         progress,
     };
-    with_heap_fold!(game, fold => run.heap_cases(&fold), else match game {
-        Game::Bash => run.counted_pairs("n", "m", bash::first_player_wins),
-        Game::KMultiple => {
-            let mut kmultiple = kmultiple::KMultiple::new();
-            run.counted_pairs("n", "k", |n, k| kmultiple.first_player_wins(n, k))
+    let names = problem.vars;
+    let second = names.second.map_or("", |v| v.name);
+    crate::with_game!(game,
+        heap fold => match problem.layout {
+            Layout::HeapCases => run.heap_cases(&*fold),
+            _ => Err(mismatch(problem)),
+        },
+        position game => match problem.layout {
+            Layout::CountedPairs => run.counted_pairs(names.value.name, second, game),
+            Layout::ZeroTerminated => run.zero_terminated(names.value.name, game),
+            Layout::PairsToEnd => run.pairs_to_end(names.value.name, second, game),
+            Layout::HeapCases => Err(mismatch(problem)),
         }
-        Game::Fibonacci => run.zero_terminated(),
-        _ => run.pairs_to_end(),
-    })?;
+    )?;
     run.report.bytes = run.source.consumed();
+    run.report.threads = 1;
+    run.report.threads_wanted = 1;
     Ok(run.report)
+}
+
+/// The error for a catalogue entry whose game does not fit its layout; the
+/// catalogue's tests keep this from happening.
+#[cold]
+fn mismatch(problem: &Problem) -> Error {
+    Error::Usage(format!(
+        "{} pairs the {} game with a layout it cannot read",
+        problem.name, problem.game.name
+    ))
 }
 
 struct Run<'a, S, W: Write> {
@@ -302,13 +236,22 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         let cases = self.read(Expected::CaseCount)?;
         for case in 1..=cases {
             let heaps = self.read(Expected::HeapCount { case })?;
-            let mut acc = games::CaseSummary::default();
-            if let Err((read, fault)) = self.source.fold(heaps, fold, &mut acc) {
+            let mut acc = CaseSummary::default();
+            if let Err((read, fault)) = self.source.fold_heaps(heaps, fold, &mut acc) {
                 let expected = Expected::Heap {
                     case,
                     heap: read + 1,
                     of: heaps,
                 };
+                if let FaultKind::Refused(heap) = fault.kind {
+                    return Err(refused(
+                        self.source,
+                        self.path,
+                        fault.offset,
+                        expected,
+                        &fold.refusal(heap),
+                    ));
+                }
                 return Err(input_error(self.source, self.path, fault, expected));
             }
             self.report.values += heaps;
@@ -322,33 +265,42 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         &mut self,
         first: &'static str,
         second: &'static str,
-        mut wins: impl FnMut(u64, u64) -> bool,
+        game: &mut impl PositionGame,
     ) -> Result<(), Error> {
         let cases = self.read(Expected::CaseCount)?;
         for case in 1..=cases {
             let a = self.read(Expected::Field { name: first, case })?;
             let b = self.read(Expected::Field { name: second, case })?;
             self.report.values += 2;
-            self.verdict(wins(a, b))?;
+            self.verdict(game.first_player_wins(a, b))?;
             self.tick(case);
         }
         self.expect_end()
     }
 
-    fn zero_terminated(&mut self) -> Result<(), Error> {
+    fn zero_terminated(
+        &mut self,
+        name: &'static str,
+        game: &mut impl PositionGame,
+    ) -> Result<(), Error> {
         for case in 1.. {
-            let n = self.read(Expected::NextOrZero { case })?;
+            let n = self.read(Expected::NextOrZero { name, case })?;
             if n == 0 {
                 break;
             }
             self.report.values += 1;
-            self.verdict(fibonacci::first_player_wins(n))?;
+            self.verdict(game.first_player_wins(n, 0))?;
             self.tick(case);
         }
         self.expect_end()
     }
 
-    fn pairs_to_end(&mut self) -> Result<(), Error> {
+    fn pairs_to_end(
+        &mut self,
+        first: &'static str,
+        second: &'static str,
+        game: &mut impl PositionGame,
+    ) -> Result<(), Error> {
         for case in 1.. {
             let a = match self.source.next_token() {
                 Ok((value, _)) => value,
@@ -357,13 +309,13 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                     ..
                 }) => break,
                 Err(fault) => {
-                    let expected = Expected::NextOrEnd { case };
+                    let expected = Expected::NextOrEnd { name: first, case };
                     return Err(input_error(self.source, self.path, fault, expected));
                 }
             };
-            let b = self.read(Expected::Field { name: "b", case })?;
+            let b = self.read(Expected::Field { name: second, case })?;
             self.report.values += 2;
-            self.verdict(wythoff::first_player_wins(a, b))?;
+            self.verdict(game.first_player_wins(a, b))?;
             self.tick(case);
         }
         Ok(())
@@ -405,48 +357,5 @@ fn trailing_number<S: TokenSource>(source: &S, path: &str, offset: u64) -> Error
         offset,
         position: source.locate(offset),
         message: format!("expected {}, found another number", Expected::EndOfInput),
-    }
-}
-
-/// Solves an input held in memory, split across `threads` threads when the
-/// game and the case sizes make that pay (see [`crate::parallel`]).
-pub fn solve_bytes<W: Write>(
-    game: Game,
-    bytes: &[u8],
-    kernel: Kernel,
-    threads: usize,
-    out: &mut VerdictWriter<W>,
-    path: &str,
-    progress: &mut dyn FnMut(u64),
-) -> Result<Report, Error> {
-    if game.has_heap_cases() && threads > 1 {
-        let cases = SliceSource::new(bytes, kernel)
-            .next_token()
-            .map_or(0, |(cases, _)| cases);
-        if parallel::worth_splitting(bytes.len(), cases, threads) {
-            let split = parallel::Split {
-                threads,
-                block: parallel::BLOCK,
-            };
-            let report = parallel::solve_split(game, bytes, kernel, split, out, path, progress)?;
-            return Ok(whole_input(report, bytes));
-        }
-    }
-    let report = solve(
-        game,
-        &mut SliceSource::new(bytes, kernel),
-        out,
-        path,
-        progress,
-    )?;
-    Ok(whole_input(report, bytes))
-}
-
-/// A report that counts all of `bytes`, the whitespace after the last token
-/// included: a complete run read every byte.
-fn whole_input(report: Report, bytes: &[u8]) -> Report {
-    Report {
-        bytes: bytes.len() as u64,
-        ..report
     }
 }

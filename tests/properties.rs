@@ -3,89 +3,46 @@
 //! thread count) gives the same verdicts and the same error as a naive
 //! oracle written in this file, and the error is at the true position.
 
-use nimstream::input::{SliceSource, StreamSource};
-use nimstream::output::VerdictWriter;
+use nimstream::games::{CaseSummary, GameParams, HeapFold};
 use nimstream::parallel;
+use nimstream::problem::Problem;
 use nimstream::scan::Kernel;
-use nimstream::solve::{self, Game};
-use nimstream::Error;
+use nimstream::source::{BlockedSource, FaultKind, SliceSource, StreamSource, TokenSource};
+use nimstream::testing::{modes, outcome, proptest_cases as cases, Mode, Outcome};
 use proptest::prelude::*;
 
-fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// How to read the input.
+/// The heap games, as the oracle knows them.
 #[derive(Clone, Copy, Debug)]
-enum Mode {
-    Slice(Kernel),
-    Stream(Kernel, usize),
-    Split(Kernel, usize, usize),
+enum Game {
+    Nim,
+    Lasker,
+    Misere,
+    Bounded { max_take: u64 },
 }
 
-/// Stdout and, on error, (offset, line, column, message).
-type Outcome = (String, Option<(u64, u64, u64, String)>);
+impl Game {
+    fn problem(self) -> &'static Problem {
+        let name = match self {
+            Game::Nim => "nim",
+            Game::Lasker => "lasker",
+            Game::Misere => "misere",
+            Game::Bounded { .. } => "bounded",
+        };
+        Problem::find(name).unwrap()
+    }
+
+    fn params(self) -> GameParams {
+        match self {
+            Game::Bounded { max_take } => GameParams {
+                max_take: Some(max_take),
+            },
+            _ => GameParams::default(),
+        }
+    }
+}
 
 fn run(game: Game, bytes: &[u8], mode: Mode) -> Outcome {
-    let (win, lose) = game.words();
-    let mut stdout = Vec::new();
-    let result = {
-        let mut out = VerdictWriter::new(&mut stdout, win, lose, game.line_prefix());
-        let mut progress = |_| {};
-        let result = match mode {
-            Mode::Slice(k) => solve::solve(
-                game,
-                &mut SliceSource::new(bytes, k),
-                &mut out,
-                "t",
-                &mut progress,
-            ),
-            Mode::Stream(k, cap) => {
-                let mut source = StreamSource::with_capacity(bytes, k, cap);
-                solve::solve(game, &mut source, &mut out, "t", &mut progress)
-            }
-            Mode::Split(k, threads, block) => parallel::solve_split(
-                game,
-                bytes,
-                k,
-                parallel::Split { threads, block },
-                &mut out,
-                "t",
-                &mut progress,
-            ),
-        };
-        out.flush().unwrap();
-        result
-    };
-    let error = match result {
-        Ok(_) => None,
-        Err(Error::Input {
-            offset,
-            position,
-            message,
-            ..
-        }) => Some((offset, position.line, position.column, message)),
-        Err(other) => panic!("unexpected error {other}"),
-    };
-    (String::from_utf8(stdout).unwrap(), error)
-}
-
-fn modes() -> Vec<Mode> {
-    let mut modes = Vec::new();
-    for k in Kernel::available() {
-        modes.push(Mode::Slice(k));
-        modes.push(Mode::Stream(k, 64));
-        modes.push(Mode::Stream(k, 97));
-    }
-    let fast = Kernel::detect();
-    for (threads, block) in [(1, 1), (2, 3), (3, 7), (2, 16), (2, 64), (3, 1000)] {
-        modes.push(Mode::Split(fast, threads, block));
-    }
-    modes.push(Mode::Split(Kernel::Swar, 2, 5));
-    modes
+    outcome(game.problem(), &game.params(), bytes, mode)
 }
 
 // ---- The oracle: the simplest reading of the format. ----
@@ -217,7 +174,6 @@ fn heap_verdict(game: Game, heaps: &[u64]) -> bool {
                 x != 0
             }
         }
-        _ => unreachable!(),
     }
 }
 
@@ -333,12 +289,12 @@ fn corrupt(mut bytes: Vec<u8>, corruption: &[Corruption]) -> Vec<u8> {
 /// Checks every mode against the oracle on one input.
 fn check(game: Game, bytes: &[u8]) {
     let (verdicts, error_at) = oracle(game, bytes);
-    let (win, lose) = game.words();
+    let (win, lose) = (game.problem().verdicts.win, game.problem().verdicts.lose);
     let expected_out: String = verdicts
         .iter()
         .map(|&w| format!("{}\n", if w { win } else { lose }))
         .collect();
-    let first = run(game, bytes, Mode::Slice(Kernel::Reference));
+    let first = run(game, bytes, Mode::Slice(Kernel::REFERENCE));
     assert_eq!(
         first.0,
         expected_out,
@@ -347,15 +303,15 @@ fn check(game: Game, bytes: &[u8]) {
     );
     match (&first.1, error_at) {
         (None, None) => {}
-        (Some((offset, line, column, _)), Some(at)) => {
+        (Some(error), Some(at)) => {
             assert_eq!(
-                *offset,
+                error.offset,
                 at as u64,
                 "error offset in {:?}: {:?}",
                 String::from_utf8_lossy(bytes),
                 first.1
             );
-            assert_eq!((*line, *column), line_col(bytes, at));
+            assert_eq!((error.line, error.column), line_col(bytes, at));
         }
         (got, want) => panic!(
             "error {:?}, oracle says {:?}, input {:?}",
@@ -404,5 +360,95 @@ fn long_digit_runs_across_stream_refills() {
         format!("{zeros}1\n1\n{zeros}"),
     ] {
         check(Game::Nim, text.as_bytes());
+    }
+}
+
+/// A fold that decides heaps up to `limit` only, as a game with a computed
+/// table does: it must stop at the first heap beyond, on every source.
+#[derive(Clone, Copy)]
+struct Table {
+    limit: u64,
+}
+
+impl HeapFold for Table {
+    const MAY_REFUSE: bool = true;
+
+    fn fold(&self, acc: &mut CaseSummary, heap: u64) {
+        acc.xor ^= heap;
+    }
+
+    fn first_player_wins(&self, summary: &CaseSummary) -> bool {
+        summary.xor != 0
+    }
+
+    fn decides(&self, heap: u64) -> bool {
+        heap <= self.limit
+    }
+}
+
+/// Folds all of `bytes` as heaps, in steps of `step`: the xor so far, how
+/// many heaps, and where and why it stopped.
+fn fold_all(source: &mut impl TokenSource, step: u64, fold: &Table) -> (u64, u64, u64, String) {
+    let mut acc = CaseSummary::default();
+    let mut count = 0;
+    loop {
+        match source.fold_heaps(step, fold, &mut acc) {
+            Ok(()) => count += step,
+            Err((read, fault)) => {
+                let kind = match fault.kind {
+                    FaultKind::Refused(value) => format!("refused {value}"),
+                    other => format!("{other:?}"),
+                };
+                return (acc.xor, count + read, fault.offset, kind);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    #[test]
+    fn a_refused_heap_stops_every_source_at_its_offset(
+        heaps in prop::collection::vec(heap_value(), 0..80),
+        seps in prop::collection::vec(separator(), 80),
+        limit in prop_oneof![Just(5u64), Just(1 << 32), Just(u64::MAX)],
+        step in 1u64..9,
+        block in 1usize..64,
+        threads in 1usize..4,
+    ) {
+        let mut text = String::new();
+        for (heap, sep) in heaps.iter().zip(&seps) {
+            text += &heap.to_string();
+            text += sep;
+        }
+        let bytes = text.as_bytes();
+        let fold = Table { limit };
+        // The oracle: the first heap above the limit, and the xor before it.
+        let refused = heaps.iter().position(|&h| h > limit);
+        let before = &heaps[..refused.unwrap_or(heaps.len())];
+        let xor = before.iter().fold(0, |x, &h| x ^ h);
+        let expected_kind = match refused {
+            Some(i) => format!("refused {}", heaps[i]),
+            None => "End".to_string(),
+        };
+        let mut offsets = Vec::new();
+        let mut at = 0;
+        for (heap, sep) in heaps.iter().zip(&seps) {
+            offsets.push(at as u64);
+            at += heap.to_string().len() + sep.len();
+        }
+        let expected_offset = refused.map_or(bytes.len() as u64, |i| offsets[i]);
+        let expected = (xor, before.len() as u64, expected_offset, expected_kind);
+        for kernel in Kernel::available() {
+            let slice = fold_all(&mut SliceSource::new(bytes, kernel), step, &fold);
+            prop_assert_eq!(&slice, &expected, "slice {:?}", kernel);
+            let stream = fold_all(&mut StreamSource::with_capacity(bytes, kernel, 64 + block), step, &fold);
+            prop_assert_eq!(&stream, &expected, "stream {:?}", kernel);
+        }
+        let bounds = parallel::split(bytes, block);
+        let pass = parallel::summarize(bytes, &bounds, &fold, Kernel::detect(), threads, &mut |_| {});
+        let blocked = fold_all(&mut BlockedSource::new(bytes, pass.blocks, Kernel::detect()), step, &fold);
+        prop_assert_eq!(&blocked, &expected, "blocks of {} on {} threads", block, threads);
     }
 }

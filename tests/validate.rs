@@ -12,8 +12,19 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::Output;
 
-const HEAP_GAMES: [&str; 4] = ["nim", "lasker", "misere", "bounded"];
-use nimstream::solve::GAME_NAMES as ALL_GAMES;
+use nimstream::problem::CATALOGUE;
+
+/// Every problem's name, from the catalogue.
+fn all_games() -> impl Iterator<Item = &'static str> {
+    CATALOGUE.iter().map(|p| p.name)
+}
+
+/// The problems whose cases are lists of heaps.
+fn is_heap_game(name: &str) -> bool {
+    CATALOGUE
+        .iter()
+        .any(|p| p.name == name && p.layout.has_heaps())
+}
 
 /// `bounded` cannot be named without its move limit.
 fn game_args(game: &str) -> Vec<&str> {
@@ -111,11 +122,11 @@ fn gen(game: &str, flags: &[&str]) -> Vec<u8> {
 
 #[test]
 fn every_gen_output_is_valid() {
-    for game in ALL_GAMES {
+    for game in all_games() {
         for seed in ["1", "2", "3", "4"] {
             for cases in ["1", "3", "10"] {
                 let mut flags = vec!["--seed", seed, "--cases", cases];
-                if HEAP_GAMES.contains(&game) {
+                if is_heap_game(game) {
                     // misere allows at most 47 heaps.
                     let heaps = if seed == "1" { "1" } else { "47" };
                     flags.extend(["--heaps", heaps]);
@@ -211,7 +222,7 @@ fn line_end_faults_are_reported_at_the_offending_byte() {
 
 #[test]
 fn a_bom_is_rejected_at_the_start() {
-    for game in ALL_GAMES {
+    for game in all_games() {
         let mut input = b"\xEF\xBB\xBF".to_vec();
         input.extend(gen(game, &["--cases", "2"]));
         assert_invalid_at(game, &input, &[], 0, "byte order mark");

@@ -4,34 +4,20 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimstream::games::{misere::MisereNim, CaseSummary};
-use nimstream::input::{Fault, SliceSource, StreamSource, TokenSource};
-use nimstream::scan::{Kernel, Stop, Token};
-
-fn tokens(kernel: Kernel, bytes: &[u8]) -> (Vec<Token>, Stop) {
-    let mut pos = 0;
-    let mut out = Vec::new();
-    loop {
-        match kernel.next_token(bytes, pos) {
-            Ok(token) => {
-                assert!(token.start >= pos && token.end > token.start && token.end <= bytes.len());
-                pos = token.end;
-                out.push(token);
-            }
-            Err(stop) => return (out, stop),
-        }
-    }
-}
+use nimstream::games::{misere::MisereNim, CaseSummary, FoldHeaps};
+use nimstream::scan::{Kernel, Stop};
+use nimstream::source::{Fault, SliceSource, StreamSource, TokenSource};
+use nimstream::testing::tokens;
 
 fn folded(kernel: Kernel, bytes: &[u8], step: u64) -> (CaseSummary, u64, Option<Stop>) {
-    let mut acc = CaseSummary::default();
+    let mut visitor = FoldHeaps::new(&MisereNim, CaseSummary::default());
     let (mut pos, mut read) = (0, 0);
     loop {
-        let f = kernel.fold(bytes, pos, step, &MisereNim, &mut acc);
+        let f = kernel.visit(bytes, pos, step, &mut visitor);
         pos = f.pos;
         read += f.read;
         if f.stop.is_some() || f.read < step {
-            return (acc, read, f.stop);
+            return (visitor.acc, read, f.stop);
         }
     }
 }
@@ -52,14 +38,14 @@ fuzz_target!(|data: &[u8]| {
         Some((&c, rest)) => (c as usize, rest),
         None => (0, data),
     };
-    let expected = tokens(Kernel::Reference, bytes);
+    let expected = tokens(Kernel::REFERENCE, bytes);
     let step = 1 + (capacity_seed % 5) as u64;
-    let expected_fold = folded(Kernel::Reference, bytes, step);
+    let expected_fold = folded(Kernel::REFERENCE, bytes, step);
     for kernel in Kernel::available() {
         assert_eq!(tokens(kernel, bytes), expected, "{:?}", kernel);
         assert_eq!(folded(kernel, bytes, step), expected_fold, "{:?}", kernel);
     }
-    let whole = source_tokens(&mut SliceSource::new(bytes, Kernel::Reference));
+    let whole = source_tokens(&mut SliceSource::new(bytes, Kernel::REFERENCE));
     for kernel in Kernel::available() {
         let capacity = 64 + capacity_seed;
         let mut stream = StreamSource::with_capacity(bytes, kernel, capacity);

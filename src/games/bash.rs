@@ -12,12 +12,46 @@
 //! pile, which `n mod 1 == 0` says. `m = u64::MAX` overflows `m+1`, but then
 //! every pile can be taken whole, so only `n = 0` loses.
 
+use super::{Game, GameSpec, PositionGame, PositionRanges};
+use crate::rng::SplitMix64;
+
 /// Whether the player to move wins a pile of `n` when each move takes
 /// `1..=m` objects.
 pub fn first_player_wins(n: u64, m: u64) -> bool {
     match m.checked_add(1) {
         Some(period) => !n.is_multiple_of(period),
         None => n != 0,
+    }
+}
+
+/// Bash's game as a [`PositionGame`]: `a` is the pile `n`, `b` the largest
+/// take `m`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BashGame;
+
+/// Bash's game as the catalogue builds it.
+pub const SPEC: GameSpec = GameSpec {
+    name: "bash",
+    parameters: &[],
+    build: |_| Ok(Game::Bash(BashGame)),
+};
+
+impl PositionGame for BashGame {
+    fn first_player_wins(&mut self, n: u64, m: u64) -> bool {
+        first_player_wins(n, m)
+    }
+
+    /// A random multiple of `m+1` in the pile's range, keeping `m`.
+    fn losing_position(
+        &mut self,
+        (_, m): (u64, u64),
+        ranges: &PositionRanges,
+        rng: &mut SplitMix64,
+    ) -> Option<(u64, u64)> {
+        let (min, max) = (*ranges.first.start(), *ranges.first.end());
+        let d = m.checked_add(1)?;
+        let (lo, hi) = (min.div_ceil(d).max(1), max / d);
+        (lo <= hi).then(|| (rng.between(lo, hi) * d, m))
     }
 }
 

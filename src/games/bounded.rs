@@ -13,7 +13,10 @@
 //! move at all, so every heap is worth 0 and the player to move always loses,
 //! which is `heap mod 1`.
 
-use super::{CaseSummary, HeapFold};
+use std::ops::RangeInclusive;
+
+use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, Parameter};
+use crate::rng::SplitMix64;
 
 /// Bounded Nim, folded as the xor of `heap mod (K+1)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +60,44 @@ impl HeapFold for BoundedNim {
     #[inline]
     fn first_player_wins(&self, summary: &CaseSummary) -> bool {
         summary.xor != 0
+    }
+}
+
+/// `K`, the parameter of bounded Nim.
+pub const MAX_TAKE: Parameter = Parameter {
+    name: "K",
+    meaning: "a move removes 1 to K objects from one heap",
+};
+
+/// Bounded Nim as the catalogue builds it.
+pub const SPEC: GameSpec = GameSpec {
+    name: "bounded",
+    parameters: &[MAX_TAKE],
+    build: |params| match params.max_take {
+        Some(k) if k >= 1 => Ok(Game::Bounded(BoundedNim::new(k))),
+        Some(_) => Err("bounded Nim needs K of at least 1".to_string()),
+        None => Err(format!("bounded Nim needs K: {}", MAX_TAKE.meaning)),
+    },
+};
+
+impl HeapGame for BoundedNim {
+    /// A heap whose residue is the xor of the others' residues, lifted by a
+    /// random multiple of `K+1` so that its size stays random. The xor of
+    /// residues can reach past `K`, and no heap has such a residue: then
+    /// there is none.
+    fn losing_last_heap(
+        &self,
+        rest: &CaseSummary,
+        range: RangeInclusive<u64>,
+        rng: &mut SplitMix64,
+    ) -> Option<u64> {
+        let x = rest.xor;
+        let lift = match self.modulus {
+            Some(modulus) if x >= modulus => return None,
+            Some(modulus) => rng.between(0, range.end().saturating_sub(x) / modulus) * modulus,
+            None => 0,
+        };
+        Some(x + lift).filter(|heap| range.contains(heap))
     }
 }
 

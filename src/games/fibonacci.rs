@@ -19,6 +19,9 @@
 //! not take everything), so they are losses. That agrees with the closed form
 //! when 0 and 1 are counted as Fibonacci numbers, which the table does.
 
+use super::{Game, GameSpec, PositionGame, PositionRanges};
+use crate::rng::SplitMix64;
+
 /// How many distinct Fibonacci numbers fit in a `u64`, counting 0 and 1 once:
 /// `F(0) = 0` and `F(2) = 1` through `F(93)`, the last below `2^64`.
 pub const COUNT: usize = 93;
@@ -48,6 +51,41 @@ const fn distinct_fibonacci() -> [u64; COUNT] {
 /// `n = 0` and `n = 1` have no legal first move and so are losses.
 pub fn first_player_wins(n: u64) -> bool {
     FIBONACCI.binary_search(&n).is_err()
+}
+
+/// Fibonacci Nim as a [`PositionGame`] of one number (`b` is ignored).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FibonacciNim;
+
+/// Fibonacci Nim as the catalogue builds it.
+pub const SPEC: GameSpec = GameSpec {
+    name: "fibonacci",
+    parameters: &[],
+    build: |_| Ok(Game::Fibonacci(FibonacciNim)),
+};
+
+impl PositionGame for FibonacciNim {
+    fn first_player_wins(&mut self, n: u64, _: u64) -> bool {
+        first_player_wins(n)
+    }
+
+    /// A random Fibonacci number of at least 2 in the range.
+    fn losing_position(
+        &mut self,
+        _drawn: (u64, u64),
+        ranges: &PositionRanges,
+        rng: &mut SplitMix64,
+    ) -> Option<(u64, u64)> {
+        let lo = (*ranges.first.start()).max(2);
+        let first = FIBONACCI.iter().position(|&f| f >= lo)?;
+        let last = FIBONACCI.iter().rposition(|&f| f <= *ranges.first.end())?;
+        (first <= last).then(|| {
+            (
+                FIBONACCI[rng.between(first as u64, last as u64) as usize],
+                0,
+            )
+        })
+    }
 }
 
 #[cfg(test)]

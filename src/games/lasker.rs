@@ -22,7 +22,10 @@
 //! `g(u64::MAX) = 2^64` does not fit in a `u64`, so the fold keeps bit 64 of
 //! the xor in [`CaseSummary::carry`].
 
-use super::{CaseSummary, HeapFold};
+use std::ops::RangeInclusive;
+
+use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame};
+use crate::rng::SplitMix64;
 
 /// Lasker's Nim, folded as the xor of the heaps' Grundy values.
 ///
@@ -61,6 +64,31 @@ pub fn grundy(heap: u64) -> u128 {
         3 => heap + 1,
         0 => heap - 1,
         _ => heap,
+    }
+}
+
+/// Lasker's Nim as the catalogue builds it.
+pub const SPEC: GameSpec = GameSpec {
+    name: "lasker",
+    parameters: &[],
+    build: |_| Ok(Game::Lasker(LaskerSwap)),
+};
+
+impl HeapGame for LaskerSwap {
+    /// The heap whose Grundy value is the xor of the others'. The swap is its
+    /// own inverse, so the heap worth `x` is `g(x)`.
+    fn losing_last_heap(
+        &self,
+        rest: &CaseSummary,
+        range: RangeInclusive<u64>,
+        _rng: &mut SplitMix64,
+    ) -> Option<u64> {
+        if rest.carry != 0 {
+            return None;
+        }
+        u64::try_from(grundy(rest.xor))
+            .ok()
+            .filter(|heap| range.contains(heap))
     }
 }
 

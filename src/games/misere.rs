@@ -18,7 +18,10 @@
 //! An empty position counts as zero 1-heaps: the opponent took the last
 //! object, so the player to move has won.
 
-use super::{CaseSummary, HeapFold};
+use std::ops::RangeInclusive;
+
+use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame};
+use crate::rng::SplitMix64;
 
 /// Misère Nim, folded as the xor of the heaps together with counts of the
 /// heaps of exactly one object and of more than one.
@@ -43,6 +46,33 @@ impl HeapFold for MisereNim {
         } else {
             summary.xor != 0
         }
+    }
+}
+
+/// Misère Nim as the catalogue builds it.
+pub const SPEC: GameSpec = GameSpec {
+    name: "misere",
+    parameters: &[],
+    build: |_| Ok(Game::Misere(MisereNim)),
+};
+
+impl HeapGame for MisereNim {
+    /// With a heap above 1 elsewhere, the misère rule is the normal one;
+    /// with only 0s and 1s, the first player loses on an odd count of 1s.
+    fn losing_last_heap(
+        &self,
+        rest: &CaseSummary,
+        range: RangeInclusive<u64>,
+        _rng: &mut SplitMix64,
+    ) -> Option<u64> {
+        let heap = if rest.big > 0 {
+            rest.xor
+        } else if rest.ones.is_multiple_of(2) {
+            1
+        } else {
+            0
+        };
+        Some(heap).filter(|heap| range.contains(heap))
     }
 }
 

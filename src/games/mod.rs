@@ -1,4 +1,5 @@
-//! Closed forms for the impartial games a judge file can ask about.
+//! The games: what a position is worth and who wins it, and nothing of
+//! judge formats (those are [`crate::problem`]'s).
 //!
 //! Every game here is decided without searching, in `O(1)` per heap or per
 //! case (the k-multiple game amortizes a per-`k` table):
@@ -21,9 +22,24 @@
 //! * [`wythoff`]: Wythoff's game. With `a <= b`, the first player loses iff
 //!   `a == floor((b - a) * φ)`.
 //!
-//! The heap games are played on many heaps at once, so they are exposed as
-//! [`HeapFold`] implementations that reduce heaps into a [`CaseSummary`]. The
-//! other games are one position per case, so they are plain functions.
+//! Heap games are played on many heaps at once, so they are [`HeapFold`]s
+//! that reduce heaps into a [`CaseSummary`], and [`FoldHeaps`] turns one into
+//! the tokenizer's [`Visitor`]. A fold may carry data built at run time (a
+//! table, a set), which the hot loop borrows, and may refuse a heap it cannot
+//! decide. The other games are one position per case: [`PositionGame`]s,
+//! which may keep state across cases (a cache).
+//!
+//! Each game also knows how to make a losing position for `nimstream gen`
+//! ([`HeapGame::losing_last_heap`], [`PositionGame::losing_position`]).
+//!
+//! [`Game`] is a game with its parameters, built from a [`GameSpec`] by the
+//! problem catalogue, and [`with_game!`](crate::with_game) is the one place
+//! that turns it into the concrete type the hot loops are compiled for.
+
+use std::ops::RangeInclusive;
+
+use crate::rng::SplitMix64;
+use crate::scan::Visitor;
 
 pub mod bash;
 pub mod bounded;
@@ -81,13 +97,188 @@ impl CaseSummary {
 /// be branch-free in the heap value: comparisons are turned into integers
 /// instead of being branched on. Branching on the implementation's own fixed
 /// parameters is fine, since those never change within a loop.
-pub trait HeapFold: Copy + Send + Sync {
+pub trait HeapFold: Sync {
+    /// Whether some heaps are beyond what the fold can decide (a computed
+    /// table that ends somewhere). When false, [`HeapFold::decides`] is
+    /// never called and costs nothing.
+    const MAY_REFUSE: bool = false;
+
     /// Add one heap to the summary.
     fn fold(&self, acc: &mut CaseSummary, heap: u64);
 
     /// Whether the player to move wins the position whose heaps were folded
     /// into `summary`.
     fn first_player_wins(&self, summary: &CaseSummary) -> bool;
+
+    /// Whether the fold can decide a heap of this size.
+    #[inline(always)]
+    fn decides(&self, heap: u64) -> bool {
+        let _ = heap;
+        true
+    }
+
+    /// Why a heap the fold does not decide is refused, for the error message.
+    fn refusal(&self, heap: u64) -> String {
+        format!("a heap of {heap} cannot be decided")
+    }
+}
+
+/// A heap game as `nimstream gen` needs it: its fold, and a way to plant a
+/// losing case.
+pub trait HeapGame: HeapFold {
+    /// A heap in `range` that, added to heaps whose fold is `rest`, makes a
+    /// position the player to move loses; `None` when this construction
+    /// finds none in the range.
+    fn losing_last_heap(
+        &self,
+        rest: &CaseSummary,
+        range: RangeInclusive<u64>,
+        rng: &mut SplitMix64,
+    ) -> Option<u64>;
+}
+
+/// The tokenizer's [`Visitor`] for a heap fold: folds every heap it is given
+/// into `acc`, and refuses the heaps the fold does not decide.
+pub struct FoldHeaps<'a, F> {
+    /// The game's fold, borrowed for the length of a scan.
+    pub fold: &'a F,
+    /// The heaps folded so far.
+    pub acc: CaseSummary,
+}
+
+impl<'a, F> FoldHeaps<'a, F> {
+    /// A visitor that folds into a copy of `acc`.
+    #[inline(always)]
+    pub fn new(fold: &'a F, acc: CaseSummary) -> FoldHeaps<'a, F> {
+        FoldHeaps { fold, acc }
+    }
+}
+
+// Manual impls: the derives would require `F: Copy`, but only the reference
+// is copied.
+impl<F> Clone for FoldHeaps<'_, F> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<F> Copy for FoldHeaps<'_, F> {}
+
+impl<F: HeapFold> Visitor for FoldHeaps<'_, F> {
+    const MAY_REFUSE: bool = F::MAY_REFUSE;
+
+    #[inline(always)]
+    fn visit(&mut self, heap: u64) -> bool {
+        if F::MAY_REFUSE && !self.fold.decides(heap) {
+            return false;
+        }
+        self.fold.fold(&mut self.acc, heap);
+        true
+    }
+}
+
+/// A game of one position per case, given by one or two numbers (`b` is 0
+/// for games of one number).
+pub trait PositionGame {
+    /// Whether the player to move wins from position `(a, b)`.
+    fn first_player_wins(&mut self, a: u64, b: u64) -> bool;
+
+    /// A losing position for `nimstream gen`, near the drawn `(a, b)` and
+    /// within the ranges; `None` when this construction finds none.
+    fn losing_position(
+        &mut self,
+        drawn: (u64, u64),
+        ranges: &PositionRanges,
+        rng: &mut SplitMix64,
+    ) -> Option<(u64, u64)>;
+}
+
+/// The ranges of a position's two numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionRanges {
+    /// The first number (`n`, `a`).
+    pub first: RangeInclusive<u64>,
+    /// The second number (`m`, `k`, `b`).
+    pub second: RangeInclusive<u64>,
+}
+
+/// Parameters a game may need, as given by the user.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameParams {
+    /// `K`, the most objects one move may take (bounded Nim).
+    pub max_take: Option<u64>,
+}
+
+/// A parameter of a game, for help texts and messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parameter {
+    /// Its name in the game's statement.
+    pub name: &'static str,
+    /// What it means.
+    pub meaning: &'static str,
+}
+
+/// What the catalogue knows of a game before its parameters are given.
+#[derive(Clone, Copy, Debug)]
+pub struct GameSpec {
+    /// The game's name.
+    pub name: &'static str,
+    /// The parameters [`GameSpec::build`] requires.
+    pub parameters: &'static [Parameter],
+    /// Builds the game from its parameters; the error says which is missing
+    /// or out of range.
+    pub build: fn(&GameParams) -> Result<Game, String>,
+}
+
+/// A game ready to be played: its kind and its parameters, with whatever it
+/// built from them.
+#[derive(Clone, Debug)]
+pub enum Game {
+    /// Normal Nim.
+    Nim(nim::NormalNim),
+    /// Lasker's Nim.
+    Lasker(lasker::LaskerSwap),
+    /// Misère Nim.
+    Misere(misere::MisereNim),
+    /// Nim taking at most `K`.
+    Bounded(bounded::BoundedNim),
+    /// Bash's game.
+    Bash(bash::BashGame),
+    /// Fibonacci Nim.
+    Fibonacci(fibonacci::FibonacciNim),
+    /// The k-multiple game.
+    KMultiple(kmultiple::KMultiple),
+    /// Wythoff's game.
+    Wythoff(wythoff::WythoffGame),
+}
+
+/// Runs `$heap` with `$h` bound to a heap game's concrete type, or `$pos`
+/// with `$p` bound to a position game's: the one place where a [`Game`] is
+/// turned into the type a hot loop is compiled for. `$game` is a `&Game` or a
+/// `&mut Game`.
+#[macro_export]
+macro_rules! with_game {
+    ($game:expr, heap $h:ident => $heap:expr, position $p:ident => $pos:expr) => {
+        match $game {
+            $crate::games::Game::Nim($h) => $heap,
+            $crate::games::Game::Lasker($h) => $heap,
+            $crate::games::Game::Misere($h) => $heap,
+            $crate::games::Game::Bounded($h) => $heap,
+            $crate::games::Game::Bash($p) => $pos,
+            $crate::games::Game::Fibonacci($p) => $pos,
+            $crate::games::Game::KMultiple($p) => $pos,
+            $crate::games::Game::Wythoff($p) => $pos,
+        }
+    };
+}
+
+impl Game {
+    /// Whether the game is played on heaps (and folded), rather than on one
+    /// position per case.
+    pub fn is_heap_game(&self) -> bool {
+        with_game!(self, heap _h => true, position _p => false)
+    }
 }
 
 #[cfg(test)]
@@ -129,7 +320,7 @@ mod tests {
 
     /// Folding a whole sequence must equal merging the folds of its parts,
     /// for every way of cutting it into three parts.
-    fn check_splits<H: HeapFold>(game: H) {
+    fn check_splits<H: HeapFold + Copy>(game: H) {
         for heaps in sequences() {
             let whole = fold_heaps(game, &heaps);
             assert_eq!(whole.merge(CaseSummary::default()), whole);

@@ -10,7 +10,10 @@
 //! position has xor zero and no moves, so zero-xor positions are the losses.
 //! (Equivalently, a heap's Sprague–Grundy value is its size.)
 
-use super::{CaseSummary, HeapFold};
+use std::ops::RangeInclusive;
+
+use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame};
+use crate::rng::SplitMix64;
 
 /// Normal Nim, folded as the xor of the heap sizes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,6 +28,25 @@ impl HeapFold for NormalNim {
     #[inline]
     fn first_player_wins(&self, summary: &CaseSummary) -> bool {
         summary.xor != 0
+    }
+}
+
+/// Nim as the catalogue builds it.
+pub const SPEC: GameSpec = GameSpec {
+    name: "nim",
+    parameters: &[],
+    build: |_| Ok(Game::Nim(NormalNim)),
+};
+
+impl HeapGame for NormalNim {
+    /// The heap equal to the xor of the others.
+    fn losing_last_heap(
+        &self,
+        rest: &CaseSummary,
+        range: RangeInclusive<u64>,
+        _rng: &mut SplitMix64,
+    ) -> Option<u64> {
+        Some(rest.xor).filter(|heap| range.contains(heap))
     }
 }
 

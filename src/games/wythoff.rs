@@ -26,6 +26,9 @@
 //! where squaring is valid because every base is non-negative. See
 //! the comments in `is_losing` for why none of this overflows a `u128`.
 
+use super::{Game, GameSpec, PositionGame, PositionRanges};
+use crate::rng::SplitMix64;
+
 /// Whether the player to move wins Wythoff's game from piles `a` and `b`.
 pub fn first_player_wins(a: u64, b: u64) -> bool {
     let (small, large) = if a <= b { (a, b) } else { (b, a) };
@@ -93,6 +96,40 @@ fn is_losing(small: u64, gap: u64) -> bool {
     let k_over_phi_below_c_plus_1 =
         (twice_k_minus_c - 1) * (twice_k_minus_c - 1) < 5 * (c + 1) * (c + 1);
     c_at_most_k_over_phi && k_over_phi_below_c_plus_1
+}
+
+/// Wythoff's game as a [`PositionGame`] of two piles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WythoffGame;
+
+/// Wythoff's game as the catalogue builds it.
+pub const SPEC: GameSpec = GameSpec {
+    name: "wythoff",
+    parameters: &[],
+    build: |_| Ok(Game::Wythoff(WythoffGame)),
+};
+
+impl PositionGame for WythoffGame {
+    fn first_player_wins(&mut self, a: u64, b: u64) -> bool {
+        first_player_wins(a, b)
+    }
+
+    /// A random losing pair whose piles fit the ranges, in either order.
+    fn losing_position(
+        &mut self,
+        _drawn: (u64, u64),
+        ranges: &PositionRanges,
+        rng: &mut SplitMix64,
+    ) -> Option<(u64, u64)> {
+        let top = (*ranges.first.end()).min(*ranges.second.end());
+        let (a, b) = losing_pair(rng.between(0, top / 3))?;
+        let fits = |x: u64, y: u64| ranges.first.contains(&x) && ranges.second.contains(&y);
+        match (rng.chance(0.5), fits(a, b), fits(b, a)) {
+            (true, true, _) | (false, true, false) => Some((a, b)),
+            (_, _, true) => Some((b, a)),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

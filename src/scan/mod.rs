@@ -5,37 +5,43 @@
 //! an error, and so is a digit run whose value does not fit in 64 bits.
 //!
 //! The scanner never copies: it reads the slice it is given and reports byte
-//! offsets into it. The same API is served by several kernels, all of which
-//! must agree byte for byte, result for result, error for error:
+//! offsets into it. It knows nothing of games: a caller hands it a
+//! [`Visitor`], which takes each token's value and may refuse one (the scan
+//! then stops *at* that token, so the caller learns where it is). The same
+//! API is served by several kernels, all of which must agree byte for byte,
+//! result for result, error for error:
 //!
-//! * [`reference`](mod@reference): one byte at a time, written to be obviously right. It is
-//!   the oracle every other kernel is tested against.
-//! * [`swar`]: eight bytes at a time in a `u64` (SIMD within a register).
-//!   Portable; the fallback on every CPU.
+//! * [`reference`](mod@reference): one byte at a time, written to be
+//!   obviously right. It is the oracle every other kernel is tested against.
+//! * [`swar`]: eight bytes at a time in a `u64` (SIMD within a register),
+//!   one token at a time. The tail path of every fast kernel.
+//! * `arch::swar`: the portable windowed kernel, 64 bytes classified as eight
+//!   words; the fallback on every CPU.
 //! * `arch::x86_64::avx2` and `arch::x86_64::avx512`: classify 32 or 64 bytes
 //!   at once and convert up to 16 digits with a few vector multiply-adds.
 //!
-//! The SWAR and vector kernels share one windowed loop (`window`): a kernel
-//! says how to classify a window of bytes into digit and whitespace bit masks
-//! and how to convert a short digit run; the loop walks the tokens.
+//! The windowed kernels share one loop (`window`): a kernel says how to
+//! classify a window of bytes into digit and whitespace bit masks and how to
+//! convert a short digit run; the loop walks the tokens.
 //!
-//! [`Kernel::detect`] is the one place that asks the CPU what it supports.
+//! A [`Kernel`] is a capability: the vector kernels can only be obtained from
+//! [`Kernel::detect`], [`Kernel::available`] or [`Kernel::by_name`], which ask
+//! the CPU (the only places that do), so the hot paths never check again.
 //!
 //! A kernel is handed a slice that ends at a token boundary (the end of the
 //! input, or a whitespace byte): a token is never cut by the end of the slice.
-//! The streaming reader in [`crate::input`] keeps that promise by cutting its
-//! buffer after the last whitespace byte.
+//! The streaming source in [`crate::source`] keeps that promise by cutting its
+//! buffer after the last byte that is not a digit.
 
-pub mod arch;
+pub(crate) mod arch;
 pub mod reference;
 pub mod swar;
 pub(crate) mod window;
 
-use crate::games::{CaseSummary, HeapFold};
-
 /// One digit run: its value and where it lies in the slice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
+    /// The run's value.
     pub value: u64,
     /// Offset of the first digit.
     pub start: usize,
@@ -49,20 +55,59 @@ pub enum Stop {
     /// Only whitespace was left: the slice is exhausted.
     End,
     /// A byte that is neither an ASCII digit nor ASCII whitespace.
-    Invalid { at: usize, byte: u8 },
+    Invalid {
+        /// Offset of the byte.
+        at: usize,
+        /// The byte itself.
+        byte: u8,
+    },
     /// A digit run, starting at `at`, whose value exceeds `u64::MAX`.
-    Overflow { at: usize },
+    Overflow {
+        /// Offset of the run's first digit.
+        at: usize,
+    },
+    /// The visitor refused the token starting at `at`, worth `value`; it was
+    /// not consumed.
+    Refused {
+        /// Offset of the token's first digit.
+        at: usize,
+        /// The token's value.
+        value: u64,
+    },
 }
 
-/// What a fold over several tokens did.
+/// What a scan over several tokens did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Folded {
-    /// Where scanning should resume.
+    /// Where scanning should resume: just after the last token visited.
     pub pos: usize,
-    /// How many tokens were folded.
+    /// How many tokens were visited (and accepted).
     pub read: u64,
-    /// Why the fold stopped early, if it did.
+    /// Why the scan stopped early, if it did.
     pub stop: Option<Stop>,
+}
+
+/// What a scan does with each token.
+///
+/// `visit` sits in the innermost loop of every kernel. Visitors are `Copy`
+/// because the kernels keep a local copy in registers for the length of a
+/// scan and write it back once; a visitor that borrows a table holds a
+/// reference to it.
+pub trait Visitor: Copy {
+    /// Whether [`Visitor::visit`] can return false. When it cannot, the
+    /// kernels compile the check out of their loops.
+    const MAY_REFUSE: bool = false;
+
+    /// Takes one token's value. Returning false refuses it: the scan stops
+    /// with [`Stop::Refused`] at that token, which stays unconsumed.
+    fn visit(&mut self, value: u64) -> bool;
+}
+
+/// Visits `value`; false if the visitor refused it.
+#[inline(always)]
+pub(crate) fn accept<V: Visitor>(visitor: &mut V, value: u64) -> bool {
+    let accepted = visitor.visit(value);
+    !V::MAY_REFUSE || accepted
 }
 
 /// The whitespace of C's `isspace` in the "C" locale: space and `\t` to `\r`.
@@ -73,6 +118,7 @@ pub fn is_space(byte: u8) -> bool {
     byte == b' ' || byte.wrapping_sub(b'\t') <= b'\r' - b'\t'
 }
 
+/// Whether `byte` is an ASCII digit.
 #[inline(always)]
 pub fn is_digit(byte: u8) -> bool {
     byte.wrapping_sub(b'0') <= 9
@@ -95,162 +141,144 @@ pub(crate) fn append_digits(value: u64, chunk: u64, count: usize) -> Option<u64>
     value.checked_mul(POW10[count])?.checked_add(chunk)
 }
 
-/// A tokenizer implementation. All of them give identical results.
+/// Which implementation a [`Kernel`] runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kernel {
-    /// Byte at a time; the test oracle.
+enum Kind {
     Reference,
-    /// Eight bytes at a time in a general-purpose register.
     Swar,
-    /// 32-byte classification and 16-digit conversion with AVX2.
     Avx2,
-    /// 64-byte classification with AVX-512BW mask registers.
     Avx512,
 }
 
+/// A tokenizer implementation that this CPU can run. All of them give
+/// identical results.
+///
+/// Only the portable kernels can be named directly ([`Kernel::REFERENCE`],
+/// [`Kernel::SWAR`]); a vector kernel exists only once the CPU has been asked
+/// whether it runs it, so holding one is the proof that it may be called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Kernel(Kind);
+
 impl Kernel {
-    /// The fastest kernel this CPU runs. The only place that probes the CPU.
+    /// Byte at a time; the test oracle.
+    pub const REFERENCE: Kernel = Kernel(Kind::Reference);
+    /// The portable windowed kernel: 64 bytes as eight general-purpose words.
+    pub const SWAR: Kernel = Kernel(Kind::Swar);
+
+    /// Every kernel name, whether or not this CPU runs it, slowest first.
+    pub const NAMES: [&'static str; 4] = ["reference", "swar", "avx2", "avx512"];
+
+    /// The fastest kernel this CPU runs.
     pub fn detect() -> Kernel {
-        Kernel::available()
-            .into_iter()
-            .last()
-            .unwrap_or(Kernel::Swar)
+        *Kernel::available().last().unwrap_or(&Kernel::SWAR)
     }
 
-    /// Every kernel this CPU can run, slowest first.
+    /// Every kernel this CPU can run, slowest first. With
+    /// [`Kernel::by_name`], the only place that probes the CPU.
     pub fn available() -> Vec<Kernel> {
-        let mut kernels = vec![Kernel::Reference, Kernel::Swar];
+        let mut kernels = vec![Kernel::REFERENCE, Kernel::SWAR];
         if arch::avx2_available() {
-            kernels.push(Kernel::Avx2);
+            kernels.push(Kernel(Kind::Avx2));
         }
         if arch::avx512_available() {
-            kernels.push(Kernel::Avx512);
+            kernels.push(Kernel(Kind::Avx512));
         }
         kernels
     }
 
+    /// The kernel called `name`, if this CPU runs it. Names are those of
+    /// [`Kernel::NAMES`].
+    pub fn by_name(name: &str) -> Option<Kernel> {
+        Kernel::available().into_iter().find(|k| k.name() == name)
+    }
+
     /// The name used on the command line and in benchmark reports.
     pub fn name(self) -> &'static str {
-        match self {
-            Kernel::Reference => "reference",
-            Kernel::Swar => "swar",
-            Kernel::Avx2 => "avx2",
-            Kernel::Avx512 => "avx512",
+        match self.0 {
+            Kind::Reference => "reference",
+            Kind::Swar => "swar",
+            Kind::Avx2 => "avx2",
+            Kind::Avx512 => "avx512",
         }
-    }
-
-    /// Parses a kernel name; `None` for an unknown name.
-    pub fn from_name(name: &str) -> Option<Kernel> {
-        [
-            Kernel::Reference,
-            Kernel::Swar,
-            Kernel::Avx2,
-            Kernel::Avx512,
-        ]
-        .into_iter()
-        .find(|k| k.name() == name)
-    }
-
-    /// Whether this CPU can run the kernel.
-    pub fn is_available(self) -> bool {
-        Kernel::available().contains(&self)
     }
 
     /// Skips whitespace from `pos` and reads one token.
     #[inline]
     pub fn next_token(self, bytes: &[u8], pos: usize) -> Result<Token, Stop> {
-        match self {
-            Kernel::Reference => reference::next_token(bytes, pos),
-            // SAFETY: the windowed loop reads only inside `bytes`, and the
-            // SWAR window needs no particular CPU.
-            Kernel::Swar => unsafe { window::next_token::<swar::SwarWindow>(bytes, pos) },
-            Kernel::Avx2 | Kernel::Avx512 => arch::next_token(self, bytes, pos),
+        match self.0 {
+            Kind::Reference => reference::next_token(bytes, pos),
+            Kind::Swar => arch::swar::next_token(bytes, pos),
+            Kind::Avx2 => arch::avx2_next_token(bytes, pos),
+            Kind::Avx512 => arch::avx512_next_token(bytes, pos),
         }
     }
 
-    /// Reads up to `limit` tokens from `pos`, folding each into `acc`.
+    /// Reads up to `limit` tokens from `pos`, handing each to `visitor`.
     ///
-    /// Stops early at the end of the slice or at the first fault; `Folded`
-    /// says how far it got, so that a caller can resume or report.
+    /// Stops early at the end of the slice, at the first fault, or at a token
+    /// the visitor refuses; [`Folded`] says how far it got, so that a caller
+    /// can resume or report.
     #[inline]
-    pub fn fold<F: HeapFold>(
+    pub fn visit<V: Visitor>(
         self,
         bytes: &[u8],
         pos: usize,
         limit: u64,
-        fold: &F,
-        acc: &mut CaseSummary,
+        visitor: &mut V,
     ) -> Folded {
-        match self {
-            Kernel::Reference => {
-                fold_tokens::<F, reference::Reference>(bytes, pos, limit, fold, acc)
-            }
-            // SAFETY: as in `next_token`.
-            Kernel::Swar => unsafe {
-                window::fold::<swar::SwarWindow, F>(bytes, pos, limit, fold, acc)
-            },
-            Kernel::Avx2 | Kernel::Avx512 => arch::fold(self, bytes, pos, limit, fold, acc),
+        match self.0 {
+            Kind::Reference => visit_tokens::<V, reference::Reference>(bytes, pos, limit, visitor),
+            Kind::Swar => arch::swar::visit(bytes, pos, limit, visitor),
+            Kind::Avx2 => arch::avx2_visit(bytes, pos, limit, visitor),
+            Kind::Avx512 => arch::avx512_visit(bytes, pos, limit, visitor),
         }
     }
 }
 
-/// A one-token-at-a-time tokenizer, for [`fold_tokens`]. A trait rather than a
-/// function value, so that the loop names the kernel in its type and the
+/// A one-token-at-a-time tokenizer, for [`visit_tokens`]. A trait rather than
+/// a function value, so that the loop names the kernel in its type and the
 /// profile shows one function per kernel instead of a `Fn::call` shim.
 pub(crate) trait NextToken {
     fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop>;
 }
 
-/// The loop shared by the one-token-at-a-time kernels, and by the vector
+/// The loop shared by the one-token-at-a-time kernels, and by the windowed
 /// kernels for the last bytes of a slice.
 ///
 /// `inline(always)` so that each kernel gets its own copy with its tokenizer
 /// inlined, compiled with that kernel's target features.
 #[inline(always)]
-pub(crate) fn fold_tokens<F: HeapFold, T: NextToken>(
-    bytes: &[u8],
-    pos: usize,
-    limit: u64,
-    fold: &F,
-    acc: &mut CaseSummary,
-) -> Folded {
-    // A local copy stays in registers (see `window::fold`).
-    let mut local = *acc;
-    let folded = fold_each::<F, T>(bytes, pos, limit, fold, &mut local);
-    *acc = local;
-    folded
-}
-
-#[inline(always)]
-fn fold_each<F: HeapFold, T: NextToken>(
+pub(crate) fn visit_tokens<V: Visitor, T: NextToken>(
     bytes: &[u8],
     mut pos: usize,
     limit: u64,
-    fold: &F,
-    acc: &mut CaseSummary,
+    visitor: &mut V,
 ) -> Folded {
+    // A local copy stays in registers (see `window::visit`).
+    let mut local = *visitor;
     let mut read = 0;
+    let mut stop = None;
     while read < limit {
         match T::next_token(bytes, pos) {
-            Ok(token) => {
-                fold.fold(acc, token.value);
+            Ok(token) if accept(&mut local, token.value) => {
                 pos = token.end;
                 read += 1;
             }
-            Err(stop) => {
-                return Folded {
-                    pos,
-                    read,
-                    stop: Some(stop),
-                }
+            Ok(token) => {
+                stop = Some(Stop::Refused {
+                    at: token.start,
+                    value: token.value,
+                });
+                break;
+            }
+            Err(fault) => {
+                stop = Some(fault);
+                break;
             }
         }
     }
-    Folded {
-        pos,
-        read,
-        stop: None,
-    }
+    *visitor = local;
+    Folded { pos, read, stop }
 }
 
 /// Skips the whitespace at `pos`; the offset of the first other byte or the end.

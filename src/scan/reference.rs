@@ -6,7 +6,7 @@
 
 use super::{Stop, Token};
 
-/// The reference kernel, for [`super::fold_tokens`].
+/// The reference kernel, for [`super::visit_tokens`].
 pub(crate) struct Reference;
 
 impl super::NextToken for Reference {

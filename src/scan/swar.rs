@@ -1,7 +1,10 @@
-//! SWAR ("SIMD within a register"): eight bytes at a time in a `u64`.
+//! SWAR ("SIMD within a register"): eight bytes at a time in a `u64`, one
+//! token at a time.
 //!
-//! This is the portable fast path and the fallback on every CPU. A token is
-//! classified and converted eight bytes per step:
+//! This is the tail path of every windowed kernel (tokens cut by a window's
+//! end, long runs, faults), and its helpers serve the portable windowed
+//! kernel in `arch::swar` and the validator. A token is classified and
+//! converted eight bytes per step:
 //!
 //! 1. `xor` with `0x30` in every byte maps `'0'..='9'` to `0..=9`; a byte is
 //!    a digit exactly when the result is below 10. The test for "below 10" is
@@ -16,10 +19,10 @@
 
 use super::{append_digits, finish_digits, Stop, Token};
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+pub(crate) const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
-/// The SWAR kernel, for [`super::fold_tokens`].
+/// The one-token SWAR path, for [`super::visit_tokens`].
 pub(crate) struct Swar;
 
 impl super::NextToken for Swar {
@@ -105,72 +108,4 @@ pub(crate) fn eight_digits(digits: u64) -> u64 {
     let a = (pairs & MASK).wrapping_mul(100 + (1_000_000 << 32));
     let b = ((pairs >> 16) & MASK).wrapping_mul(1 + (10_000 << 32));
     a.wrapping_add(b) >> 32
-}
-
-/// The SWAR kernel's window for the shared windowed loop
-/// ([`super::window`]): 64 bytes classified as eight words, each
-/// word's per-byte flags gathered into eight mask bits with one multiply.
-/// The same loop as the vector kernels, so the per-token work is only the
-/// conversion, with no dependency from one token's end to the next one's
-/// start.
-pub(crate) struct SwarWindow;
-
-impl super::window::Window for SwarWindow {
-    const WIDTH: usize = 64;
-
-    #[inline(always)]
-    unsafe fn classify(ptr: *const u8) -> (u64, u64) {
-        let (mut digits, mut spaces) = (0, 0);
-        for i in 0..8 {
-            let word = u64::from_le(ptr.add(8 * i).cast::<u64>().read_unaligned());
-            let (d, s) = classify_word(word);
-            digits |= d << (8 * i);
-            spaces |= s << (8 * i);
-        }
-        (digits, spaces)
-    }
-
-    #[inline(always)]
-    unsafe fn short_run(end: *const u8, len: usize) -> u64 {
-        let load = |at: *const u8| u64::from_le(at.cast::<u64>().read_unaligned());
-        let high = (load(end.sub(16)) ^ (0x30 * ONES)) & keep_last(len.saturating_sub(8));
-        let low = (load(end.sub(8)) ^ (0x30 * ONES)) & keep_last(len.min(8));
-        eight_digits(high) * 100_000_000 + eight_digits(low)
-    }
-}
-
-/// A mask of the last `n` (0..=8) bytes of a word in memory order (its top
-/// bytes, as words are read little-endian).
-#[inline(always)]
-fn keep_last(n: usize) -> u64 {
-    if n == 0 {
-        0
-    } else {
-        !0u64 << (8 * (8 - n))
-    }
-}
-
-/// One bit per byte of `word`: (is an ASCII digit, is ASCII whitespace).
-#[inline(always)]
-fn classify_word(word: u64) -> (u64, u64) {
-    let digit = !non_digit_mask(word ^ (0x30 * ONES)) & HIGH_BITS;
-    // Bytes equal to a space: a byte is zero after the xor exactly when
-    // neither its low seven bits (added to 0x7F) nor its high bit are set.
-    let x = word ^ (0x20 * ONES);
-    let nonzero = (((x & !HIGH_BITS) + (0x7F * ONES)) | x) & HIGH_BITS;
-    // Bytes from \t (9) to \r (13): subtract 9 with every high bit set, so
-    // that no byte borrows from its neighbour; below 5 is the range. Bytes
-    // with the high bit set to begin with are never whitespace.
-    let c = ((word | HIGH_BITS) - (0x09 * ONES)) ^ HIGH_BITS;
-    let five_or_more = (((c & !HIGH_BITS) + (0x7B * ONES)) | c) & HIGH_BITS;
-    let control = !five_or_more & !word & HIGH_BITS;
-    (gather(digit), gather((!nonzero & HIGH_BITS) | control))
-}
-
-/// The high bits of the eight bytes of `flags` as eight bits, byte 0 in bit 0.
-/// The multiply moves the flag of byte k to bit 56 + k; no two partial
-/// products land on the same bit, so nothing carries.
-#[inline(always)]
-fn gather(flags: u64) -> u64 {
-    ((flags >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }

@@ -3,39 +3,85 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::games::nim::NormalNim;
+use crate::testing::tokens;
 
-/// All tokens and the final stop, as the given kernel reads them.
-fn tokens(kernel: Kernel, bytes: &[u8]) -> (Vec<Token>, Stop) {
-    let mut pos = 0;
-    let mut out = Vec::new();
+/// A visitor that sums and xors what it is given, and refuses values above
+/// `limit`: enough to see every token's value and the place of a refusal,
+/// with no game involved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Digest {
+    sum: u64,
+    xor: u64,
+    limit: u64,
+}
+
+impl Visitor for Digest {
+    const MAY_REFUSE: bool = true;
+
+    fn visit(&mut self, value: u64) -> bool {
+        if value > self.limit {
+            return false;
+        }
+        self.sum = self.sum.wrapping_add(value);
+        self.xor ^= value.rotate_left(self.sum as u32 % 64);
+        true
+    }
+}
+
+/// The same digest, compiled without the refusal check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Accepting(Digest);
+
+impl Visitor for Accepting {
+    fn visit(&mut self, value: u64) -> bool {
+        self.0.visit(value)
+    }
+}
+
+/// Visits in steps of `step` tokens, as a caller that resumes would, with a
+/// visitor that refuses values above `limit`.
+fn visited(
+    kernel: Kernel,
+    bytes: &[u8],
+    step: u64,
+    limit: u64,
+) -> (Digest, u64, usize, Option<Stop>) {
+    let mut digest = Digest {
+        sum: 0,
+        xor: 0,
+        limit,
+    };
+    let (mut pos, mut read) = (0, 0);
     loop {
-        match kernel.next_token(bytes, pos) {
-            Ok(token) => {
-                pos = token.end;
-                out.push(token);
-            }
-            Err(stop) => return (out, stop),
+        let f = kernel.visit(bytes, pos, step, &mut digest);
+        pos = f.pos;
+        read += f.read;
+        if f.stop.is_some() || f.read < step {
+            return (digest, read, pos, f.stop);
         }
     }
 }
 
-/// Folds in steps of `step` tokens, as a caller that resumes would.
-fn folded(kernel: Kernel, bytes: &[u8], step: u64) -> (CaseSummary, u64, Option<Stop>) {
-    let mut acc = CaseSummary::default();
+/// [`visited`] with a visitor that cannot refuse.
+fn accepted(kernel: Kernel, bytes: &[u8], step: u64) -> (Accepting, u64, Option<Stop>) {
+    let mut visitor = Accepting(Digest {
+        sum: 0,
+        xor: 0,
+        limit: u64::MAX,
+    });
     let (mut pos, mut read) = (0, 0);
     loop {
-        let f = kernel.fold(bytes, pos, step, &NormalNim, &mut acc);
+        let f = kernel.visit(bytes, pos, step, &mut visitor);
         pos = f.pos;
         read += f.read;
         if f.stop.is_some() || f.read < step {
-            return (acc, read, f.stop);
+            return (visitor, read, f.stop);
         }
     }
 }
 
 fn assert_kernels_agree(bytes: &[u8]) {
-    let expected = tokens(Kernel::Reference, bytes);
+    let expected = tokens(Kernel::REFERENCE, bytes);
     for kernel in Kernel::available() {
         assert_eq!(
             tokens(kernel, bytes),
@@ -46,13 +92,24 @@ fn assert_kernels_agree(bytes: &[u8]) {
         );
         for step in [1, 3, u64::MAX] {
             assert_eq!(
-                folded(kernel, bytes, step),
-                folded(Kernel::Reference, bytes, step),
-                "{:?} fold step {} on {:?}",
+                accepted(kernel, bytes, step),
+                accepted(Kernel::REFERENCE, bytes, step),
+                "{:?} visit step {} on {:?}",
                 kernel,
                 step,
                 String::from_utf8_lossy(bytes)
             );
+            for limit in [u64::MAX, 1 << 40, 1000, 9] {
+                assert_eq!(
+                    visited(kernel, bytes, step, limit),
+                    visited(Kernel::REFERENCE, bytes, step, limit),
+                    "{:?} visit step {} limit {} on {:?}",
+                    kernel,
+                    step,
+                    limit,
+                    String::from_utf8_lossy(bytes)
+                );
+            }
         }
     }
 }
@@ -60,7 +117,7 @@ fn assert_kernels_agree(bytes: &[u8]) {
 #[test]
 fn reference_reads_plain_tokens() {
     let (toks, stop) = tokens(
-        Kernel::Reference,
+        Kernel::REFERENCE,
         b" 12\t0 \r\n007 18446744073709551615\x0b\x0c9",
     );
     let values: Vec<u64> = toks.iter().map(|t| t.value).collect();
@@ -72,18 +129,18 @@ fn reference_reads_plain_tokens() {
 #[test]
 fn reference_reports_faults() {
     assert_eq!(
-        tokens(Kernel::Reference, b"1 -2").1,
+        tokens(Kernel::REFERENCE, b"1 -2").1,
         Stop::Invalid { at: 2, byte: b'-' }
     );
     assert_eq!(
-        tokens(Kernel::Reference, b"1 18446744073709551616 x").1,
+        tokens(Kernel::REFERENCE, b"1 18446744073709551616 x").1,
         Stop::Overflow { at: 2 }
     );
     assert_eq!(
-        tokens(Kernel::Reference, b"12a").1,
+        tokens(Kernel::REFERENCE, b"12a").1,
         Stop::Invalid { at: 2, byte: b'a' }
     );
-    assert_eq!(tokens(Kernel::Reference, b"").1, Stop::End);
+    assert_eq!(tokens(Kernel::REFERENCE, b"").1, Stop::End);
 }
 
 #[test]
@@ -129,6 +186,40 @@ fn overflow_boundary_values() {
 }
 
 #[test]
+fn a_refused_token_stops_the_scan_at_its_start_unconsumed() {
+    let bytes = b"1 2 3 1000000 4 5";
+    for kernel in Kernel::available() {
+        let (digest, read, pos, stop) = visited(kernel, bytes, u64::MAX, 999);
+        assert_eq!((digest.sum, read), (6, 3), "{kernel:?}");
+        assert_eq!(pos, 5, "{kernel:?}: resumes after the last token accepted");
+        assert_eq!(
+            stop,
+            Some(Stop::Refused {
+                at: 6,
+                value: 1_000_000
+            }),
+            "{kernel:?}"
+        );
+    }
+}
+
+#[test]
+fn only_detection_builds_the_vector_kernels() {
+    let available = Kernel::available();
+    assert_eq!(available[..2], [Kernel::REFERENCE, Kernel::SWAR]);
+    assert_eq!(Kernel::detect(), *available.last().unwrap());
+    for name in Kernel::NAMES {
+        let kernel = Kernel::by_name(name);
+        assert_eq!(
+            kernel.is_some(),
+            available.iter().any(|k| k.name() == name),
+            "{name}"
+        );
+    }
+    assert_eq!(Kernel::by_name("sse9"), None);
+}
+
+#[test]
 fn eight_digit_conversion_matches_arithmetic() {
     for value in [
         0u64, 1, 9, 10, 12345678, 99999999, 10000000, 87654321, 1020304,
@@ -149,7 +240,7 @@ fn byte_soup() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(crate::test_support::proptest_cases(2000)))]
+    #![proptest_config(ProptestConfig::with_cases(crate::testing::proptest_cases(2000)))]
 
     #[test]
     fn kernels_agree_on_token_soup(bytes in byte_soup()) {

@@ -2,16 +2,14 @@
 //!
 //! A kernel classifies `WIDTH` bytes at once into two bit masks (bit `i` set
 //! when byte `i` is a digit, or whitespace): with vector compares, or for
-//! SWAR eight words at a time. One classification then
-//! serves every token that starts and ends inside the window, so for typical
-//! ten-digit heap sizes a 64-byte window yields about five tokens per load.
-//! Tokens that run past the window, or are longer than sixteen digits (which
-//! only leading zeros or values above 10^16 produce), go through the
-//! one-token-at-a-time SWAR path, as does the last partial window of the
-//! slice.
+//! SWAR eight words at a time. One classification then serves every token
+//! that starts and ends inside the window, so for typical ten-digit heap
+//! sizes a 64-byte window yields about five tokens per load. Tokens that run
+//! past the window, or are longer than sixteen digits (which only leading
+//! zeros or values above 10^16 produce), go through the one-token-at-a-time
+//! SWAR path, as does the last partial window of the slice.
 
-use crate::games::{CaseSummary, HeapFold};
-use crate::scan::{swar, Folded, Stop, Token};
+use crate::scan::{accept, swar, Folded, Stop, Token, Visitor};
 
 /// Classification of one window of bytes, and conversion of a short digit
 /// run: what a kernel brings to the shared loop.
@@ -53,19 +51,24 @@ fn beyond<W: Window>() -> u64 {
 #[inline(always)]
 pub(crate) unsafe fn next_token<W: Window>(bytes: &[u8], mut pos: usize) -> Result<Token, Stop> {
     while pos + W::WIDTH <= bytes.len() {
-        let (digits, spaces) = W::classify(bytes.as_ptr().add(pos));
+        // SAFETY: the window lies inside `bytes`; the caller vouches for the CPU.
+        let (digits, spaces) = unsafe { W::classify(bytes.as_ptr().add(pos)) };
         let others = !spaces & !beyond::<W>();
         if others == 0 {
             pos += W::WIDTH;
             continue;
         }
         let start = others.trailing_zeros() as usize;
-        return token_in_window::<W>(bytes, pos, start, digits);
+        // SAFETY: as above.
+        return unsafe { token_in_window::<W>(bytes, pos, start, digits) };
     }
     swar::next_token(bytes, pos)
 }
 
 /// The token whose first non-space byte is at `pos + start`.
+///
+/// # Safety
+/// The CPU must support the kernel's instructions.
 #[inline(always)]
 unsafe fn token_in_window<W: Window>(
     bytes: &[u8],
@@ -82,7 +85,9 @@ unsafe fn token_in_window<W: Window>(
     let end = ((!digits | beyond::<W>()) & (!0u64 << start)).trailing_zeros() as usize;
     let len = end - start;
     if end < W::WIDTH && len <= 16 && pos + end >= 16 {
-        let value = W::short_run(bytes.as_ptr().add(pos + end), len);
+        // SAFETY: the 16 bytes before `pos + end` are inside `bytes`, and the
+        // last `len` of them are the run's digits.
+        let value = unsafe { W::short_run(bytes.as_ptr().add(pos + end), len) };
         return Ok(Token {
             value,
             start: pos + start,
@@ -92,7 +97,7 @@ unsafe fn token_in_window<W: Window>(
     swar::read_digits(bytes, pos + start)
 }
 
-/// [`crate::scan::Kernel::fold`] with window classification.
+/// [`crate::scan::Kernel::visit`] with window classification.
 ///
 /// Each window's token starts and ends come out of its digit mask as two
 /// bit masks, and the loop walks both with `tzcnt`/`blsr`. Unlike finding
@@ -104,31 +109,32 @@ unsafe fn token_in_window<W: Window>(
 /// # Safety
 /// The CPU must support the kernel's instructions.
 #[inline(always)]
-pub(crate) unsafe fn fold<W: Window, F: HeapFold>(
+pub(crate) unsafe fn visit<W: Window, V: Visitor>(
     bytes: &[u8],
     pos: usize,
     limit: u64,
-    fold: &F,
-    acc: &mut CaseSummary,
+    visitor: &mut V,
 ) -> Folded {
-    // A local copy stays in registers; folding through `acc` would put a
+    // A local copy stays in registers; visiting through `visitor` would put a
     // store and a reload on every token's dependency chain.
-    let mut local = *acc;
-    let folded = fold_windows::<W, F>(bytes, pos, limit, fold, &mut local);
-    *acc = local;
+    let mut local = *visitor;
+    // SAFETY: the caller vouches for the CPU.
+    let folded = unsafe { visit_windows::<W, V>(bytes, pos, limit, &mut local) };
+    *visitor = local;
     folded
 }
 
+/// # Safety
+/// The CPU must support the kernel's instructions.
 #[inline(always)]
-unsafe fn fold_windows<W: Window, F: HeapFold>(
+unsafe fn visit_windows<W: Window, V: Visitor>(
     bytes: &[u8],
     mut pos: usize,
     limit: u64,
-    fold: &F,
-    acc: &mut CaseSummary,
+    visitor: &mut V,
 ) -> Folded {
     let mut read = 0;
-    // Where a caller resumes: the end of the last token folded. `pos` runs
+    // Where a caller resumes: the end of the last token visited. `pos` runs
     // ahead of it over whitespace, always at a token boundary.
     let mut resume = pos;
     let stopped = |resume, read, stop| Folded {
@@ -136,20 +142,22 @@ unsafe fn fold_windows<W: Window, F: HeapFold>(
         read,
         stop: Some(stop),
     };
+    let refused = |at, value| Stop::Refused { at, value };
     while read < limit && pos + W::WIDTH <= bytes.len() {
-        let (digits, spaces) = W::classify(bytes.as_ptr().add(pos));
+        // SAFETY: the window lies inside `bytes`; the caller vouches for the CPU.
+        let (digits, spaces) = unsafe { W::classify(bytes.as_ptr().add(pos)) };
         let in_window = !beyond::<W>();
         if (!(digits | spaces) & in_window) != 0 {
             // The one-token path finds the fault before leaving the window.
             let window_end = pos + W::WIDTH;
             while pos < window_end && read < limit {
                 match swar::next_token(bytes, pos) {
-                    Ok(token) => {
-                        fold.fold(acc, token.value);
+                    Ok(token) if accept(visitor, token.value) => {
                         pos = token.end;
                         resume = pos;
                         read += 1;
                     }
+                    Ok(token) => return stopped(resume, read, refused(token.start, token.value)),
                     Err(stop) => return stopped(resume, read, stop),
                 }
             }
@@ -167,13 +175,13 @@ unsafe fn fold_windows<W: Window, F: HeapFold>(
             }
             let start = pos + starts.trailing_zeros() as usize;
             match swar::read_digits(bytes, start) {
-                Ok(token) => {
-                    fold.fold(acc, token.value);
+                Ok(token) if accept(visitor, token.value) => {
                     pos = token.end;
                     resume = pos;
                     read += 1;
                     continue;
                 }
+                Ok(token) => return stopped(resume, read, refused(token.start, token.value)),
                 Err(stop) => return stopped(resume, read, stop),
             }
         }
@@ -187,14 +195,17 @@ unsafe fn fold_windows<W: Window, F: HeapFold>(
             // The 16 bytes before the token's end lie in the window or
             // before it, so the read stays inside `bytes` past its first 16.
             let value = if len <= 16 && pos + end >= 16 {
-                W::short_run(bytes.as_ptr().add(pos + end), len)
+                // SAFETY: see the comment above; the run's digits end there.
+                unsafe { W::short_run(bytes.as_ptr().add(pos + end), len) }
             } else {
                 match swar::read_digits(bytes, pos + start) {
                     Ok(token) => token.value,
                     Err(stop) => return stopped(resume, read, stop),
                 }
             };
-            fold.fold(acc, value);
+            if !accept(visitor, value) {
+                return stopped(resume, read, refused(pos + start, value));
+            }
             resume = pos + end;
             read += 1;
         }
@@ -210,7 +221,7 @@ unsafe fn fold_windows<W: Window, F: HeapFold>(
     }
     // `pos` may be far past `resume` after a long run of whitespace; the
     // tail starts there, but a caller resumes after the last token read.
-    let tail = crate::scan::fold_tokens::<F, swar::Swar>(bytes, pos, limit - read, fold, acc);
+    let tail = crate::scan::visit_tokens::<V, swar::Swar>(bytes, pos, limit - read, visitor);
     Folded {
         pos: if tail.read == 0 { resume } else { tail.pos },
         read: read + tail.read,

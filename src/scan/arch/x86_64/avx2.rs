@@ -2,9 +2,8 @@
 
 use core::arch::x86_64::*;
 
-use crate::games::{CaseSummary, HeapFold};
 use crate::scan::window::{self, Window};
-use crate::scan::{Folded, Stop, Token};
+use crate::scan::{Folded, Stop, Token, Visitor};
 
 pub(crate) fn is_available() -> bool {
     is_x86_feature_detected!("avx2")
@@ -21,27 +20,31 @@ impl Window for Avx2 {
 
     #[inline(always)]
     unsafe fn classify(ptr: *const u8) -> (u64, u64) {
-        let bytes = _mm256_loadu_si256(ptr as *const __m256i);
-        // Unsigned "x - lo <= span" as "min(x - lo, span) == x - lo".
-        let in_range = |lo: u8, span: u8| {
-            let shifted = _mm256_sub_epi8(bytes, _mm256_set1_epi8(lo as i8));
-            _mm256_cmpeq_epi8(
-                _mm256_min_epu8(shifted, _mm256_set1_epi8(span as i8)),
-                shifted,
+        // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
+        unsafe {
+            let bytes = _mm256_loadu_si256(ptr as *const __m256i);
+            // Unsigned "x - lo <= span" as "min(x - lo, span) == x - lo".
+            let in_range = |lo: u8, span: u8| {
+                let shifted = _mm256_sub_epi8(bytes, _mm256_set1_epi8(lo as i8));
+                _mm256_cmpeq_epi8(
+                    _mm256_min_epu8(shifted, _mm256_set1_epi8(span as i8)),
+                    shifted,
+                )
+            };
+            let digits = in_range(b'0', 9);
+            let blank = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b' ' as i8));
+            let spaces = _mm256_or_si256(blank, in_range(b'\t', b'\r' - b'\t'));
+            (
+                _mm256_movemask_epi8(digits) as u32 as u64,
+                _mm256_movemask_epi8(spaces) as u32 as u64,
             )
-        };
-        let digits = in_range(b'0', 9);
-        let blank = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b' ' as i8));
-        let spaces = _mm256_or_si256(blank, in_range(b'\t', b'\r' - b'\t'));
-        (
-            _mm256_movemask_epi8(digits) as u32 as u64,
-            _mm256_movemask_epi8(spaces) as u32 as u64,
-        )
+        }
     }
 
     #[inline(always)]
     unsafe fn short_run(end: *const u8, len: usize) -> u64 {
-        super::sixteen_digits(end, len)
+        // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
+        unsafe { super::sixteen_digits(end, len) }
     }
 }
 
@@ -49,18 +52,19 @@ impl Window for Avx2 {
 /// The CPU must support AVX2, BMI1 and SSE4.1 ([`is_available`]).
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,sse4.1,ssse3")]
 pub(crate) unsafe fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
-    window::next_token::<Avx2>(bytes, pos)
+    // SAFETY: the caller guarantees the CPU features this function enables.
+    unsafe { window::next_token::<Avx2>(bytes, pos) }
 }
 
 /// # Safety
 /// The CPU must support AVX2, BMI1 and SSE4.1 ([`is_available`]).
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,sse4.1,ssse3")]
-pub(crate) unsafe fn fold<F: HeapFold>(
+pub(crate) unsafe fn visit<V: Visitor>(
     bytes: &[u8],
     pos: usize,
     limit: u64,
-    fold: &F,
-    acc: &mut CaseSummary,
+    visitor: &mut V,
 ) -> Folded {
-    window::fold::<Avx2, F>(bytes, pos, limit, fold, acc)
+    // SAFETY: the caller guarantees the CPU features this function enables.
+    unsafe { window::visit::<Avx2, V>(bytes, pos, limit, visitor) }
 }

@@ -3,9 +3,8 @@
 
 use core::arch::x86_64::*;
 
-use crate::games::{CaseSummary, HeapFold};
 use crate::scan::window::{self, Window};
-use crate::scan::{Folded, Stop, Token};
+use crate::scan::{Folded, Stop, Token, Visitor};
 
 pub(crate) fn is_available() -> bool {
     is_x86_feature_detected!("avx512f")
@@ -23,19 +22,23 @@ impl Window for Avx512 {
 
     #[inline(always)]
     unsafe fn classify(ptr: *const u8) -> (u64, u64) {
-        let bytes = _mm512_loadu_si512(ptr as *const _);
-        let below = |lo: u8, count: u8| {
-            let shifted = _mm512_sub_epi8(bytes, _mm512_set1_epi8(lo as i8));
-            _mm512_cmplt_epu8_mask(shifted, _mm512_set1_epi8(count as i8))
-        };
-        let digits = below(b'0', 10);
-        let blank = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(b' ' as i8));
-        (digits, blank | below(b'\t', b'\r' - b'\t' + 1))
+        // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
+        unsafe {
+            let bytes = _mm512_loadu_si512(ptr as *const _);
+            let below = |lo: u8, count: u8| {
+                let shifted = _mm512_sub_epi8(bytes, _mm512_set1_epi8(lo as i8));
+                _mm512_cmplt_epu8_mask(shifted, _mm512_set1_epi8(count as i8))
+            };
+            let digits = below(b'0', 10);
+            let blank = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(b' ' as i8));
+            (digits, blank | below(b'\t', b'\r' - b'\t' + 1))
+        }
     }
 
     #[inline(always)]
     unsafe fn short_run(end: *const u8, len: usize) -> u64 {
-        super::sixteen_digits(end, len)
+        // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
+        unsafe { super::sixteen_digits(end, len) }
     }
 }
 
@@ -43,18 +46,19 @@ impl Window for Avx512 {
 /// The CPU must support AVX-512F/BW, BMI1 and SSE4.1 ([`is_available`]).
 #[target_feature(enable = "avx512f,avx512bw,avx2,bmi1,bmi2,popcnt,sse4.1,ssse3")]
 pub(crate) unsafe fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
-    window::next_token::<Avx512>(bytes, pos)
+    // SAFETY: the caller guarantees the CPU features this function enables.
+    unsafe { window::next_token::<Avx512>(bytes, pos) }
 }
 
 /// # Safety
 /// The CPU must support AVX-512F/BW, BMI1 and SSE4.1 ([`is_available`]).
 #[target_feature(enable = "avx512f,avx512bw,avx2,bmi1,bmi2,popcnt,sse4.1,ssse3")]
-pub(crate) unsafe fn fold<F: HeapFold>(
+pub(crate) unsafe fn visit<V: Visitor>(
     bytes: &[u8],
     pos: usize,
     limit: u64,
-    fold: &F,
-    acc: &mut CaseSummary,
+    visitor: &mut V,
 ) -> Folded {
-    window::fold::<Avx512, F>(bytes, pos, limit, fold, acc)
+    // SAFETY: the caller guarantees the CPU features this function enables.
+    unsafe { window::visit::<Avx512, V>(bytes, pos, limit, visitor) }
 }

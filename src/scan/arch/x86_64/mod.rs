@@ -38,21 +38,24 @@ static KEEP: [[u8; 16]; 17] = {
 /// support SSSE3 and SSE4.1 (every AVX2 CPU does).
 #[inline(always)]
 pub(crate) unsafe fn sixteen_digits(end: *const u8, len: usize) -> u64 {
-    let raw = _mm_loadu_si128(end.sub(16) as *const __m128i);
-    let digits = _mm_sub_epi8(raw, _mm_set1_epi8(b'0' as i8));
-    let keep = _mm_loadu_si128(KEEP[len].as_ptr() as *const __m128i);
-    let aligned = _mm_and_si128(digits, keep);
-    let pairs = _mm_maddubs_epi16(
-        aligned,
-        _mm_setr_epi8(10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1),
-    );
-    let quads = _mm_madd_epi16(pairs, _mm_setr_epi16(100, 1, 100, 1, 100, 1, 100, 1));
-    let quads = _mm_packus_epi32(quads, quads);
-    let eights = _mm_madd_epi16(
-        quads,
-        _mm_setr_epi16(10_000, 1, 10_000, 1, 10_000, 1, 10_000, 1),
-    );
-    let high = _mm_cvtsi128_si32(eights) as u32 as u64;
-    let low = _mm_extract_epi32::<1>(eights) as u32 as u64;
-    high * 100_000_000 + low
+    // SAFETY: the caller guarantees the 16 readable bytes and SSSE3/SSE4.1.
+    unsafe {
+        let raw = _mm_loadu_si128(end.sub(16) as *const __m128i);
+        let digits = _mm_sub_epi8(raw, _mm_set1_epi8(b'0' as i8));
+        let keep = _mm_loadu_si128(KEEP[len].as_ptr() as *const __m128i);
+        let aligned = _mm_and_si128(digits, keep);
+        let pairs = _mm_maddubs_epi16(
+            aligned,
+            _mm_setr_epi8(10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1),
+        );
+        let quads = _mm_madd_epi16(pairs, _mm_setr_epi16(100, 1, 100, 1, 100, 1, 100, 1));
+        let quads = _mm_packus_epi32(quads, quads);
+        let eights = _mm_madd_epi16(
+            quads,
+            _mm_setr_epi16(10_000, 1, 10_000, 1, 10_000, 1, 10_000, 1),
+        );
+        let high = _mm_cvtsi128_si32(eights) as u32 as u64;
+        let low = _mm_extract_epi32::<1>(eights) as u32 as u64;
+        high * 100_000_000 + low
+    }
 }

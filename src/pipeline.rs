@@ -1,0 +1,223 @@
+//! The one way from an input to its verdicts, or to its validation.
+//!
+//! A [`Job`] says which problem is read, with which kernel, on how many
+//! threads, and whether files may be memory-mapped. From a path it makes
+//! every choice a caller should not have to: standard input or a pipe is
+//! streamed through a bounded buffer; a regular file is mapped (when the
+//! caller opted in) and, for heap cases large enough, split across threads
+//! in two passes ([`crate::parallel`]); and a mapped file is checked
+//! afterwards for changes made while it was read. `solve` and `validate` on
+//! the command line, the benchmarks and the tests all come through here.
+
+use std::io::{Read, Write};
+
+use crate::error::Error;
+use crate::games::Game;
+use crate::input::{display_name, Input, MmapChoice};
+use crate::output::VerdictWriter;
+use crate::parallel;
+use crate::problem::{Limits, Problem};
+use crate::scan::Kernel;
+use crate::solve::{self, Report};
+use crate::source::{BlockedSource, SliceSource, StreamSource, TokenSource, STREAM_BUFFER};
+use crate::validate::{self, Detail, Summary};
+
+/// When a heap-game input in memory is split across threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split {
+    /// When it pays ([`parallel::worth_splitting`]), in blocks of
+    /// [`parallel::BLOCK`] bytes.
+    Auto,
+    /// Never: one thread reads everything.
+    Never,
+    /// Always, in blocks of about `block` bytes, even on one thread (tests
+    /// use this to reach every split).
+    Always {
+        /// The target block size in bytes.
+        block: usize,
+    },
+}
+
+/// What to read and how.
+#[derive(Clone, Copy, Debug)]
+pub struct Job<'a> {
+    /// The problem whose input is read.
+    pub problem: &'a Problem,
+    /// The tokenizer.
+    pub kernel: Kernel,
+    /// The most threads to use; at least 1.
+    pub threads: usize,
+    /// When to split across threads.
+    pub split: Split,
+    /// Whether regular files may be memory-mapped.
+    pub mmap: MmapChoice,
+}
+
+impl<'a> Job<'a> {
+    /// A job for `problem` with the fastest kernel, one thread per core, the
+    /// automatic split, and no memory-mapping.
+    pub fn new(problem: &'a Problem) -> Job<'a> {
+        Job {
+            problem,
+            kernel: Kernel::detect(),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            split: Split::Auto,
+            mmap: MmapChoice::never(),
+        }
+    }
+
+    /// Solves the input at `path` (`-` is standard input), writing one
+    /// verdict per case to `out` (not flushed: the caller flushes, also
+    /// after an error, so that the verdicts before it are kept).
+    pub fn solve_path<W: Write>(
+        &self,
+        path: &str,
+        game: &mut Game,
+        out: &mut VerdictWriter<W>,
+        progress: &mut dyn Progress,
+    ) -> Result<Report, Error> {
+        let mut input = Input::open(path, self.mmap)?;
+        let name = display_name(path);
+        let report = self.solve_input(&mut input, name, game, out, progress)?;
+        input.check_unchanged(name)?;
+        Ok(report)
+    }
+
+    /// Solves an opened input; `name` is what messages call it.
+    pub fn solve_input<W: Write>(
+        &self,
+        input: &mut Input,
+        name: &str,
+        game: &mut Game,
+        out: &mut VerdictWriter<W>,
+        progress: &mut dyn Progress,
+    ) -> Result<Report, Error> {
+        if let Input::Stream(reader) = input {
+            progress.total(None);
+            return self.solve_reader(reader, STREAM_BUFFER, name, game, out, progress);
+        }
+        let bytes = input.as_slice().unwrap_or_default();
+        self.solve_bytes(bytes, name, game, out, progress)
+    }
+
+    /// Solves an input held in memory, split across threads when the game,
+    /// the case sizes and [`Job::split`] call for it.
+    pub fn solve_bytes<W: Write>(
+        &self,
+        bytes: &[u8],
+        name: &str,
+        game: &mut Game,
+        out: &mut VerdictWriter<W>,
+        progress: &mut dyn Progress,
+    ) -> Result<Report, Error> {
+        progress.total(Some(bytes.len() as u64));
+        let mut done = |b| progress.done(b);
+        let report = match self.split_blocks(bytes, game) {
+            Some(block) => {
+                let bounds = parallel::split(bytes, block);
+                let pass = crate::with_game!(&*game,
+                    heap fold => parallel::summarize(bytes, &bounds, fold, self.kernel, self.threads, &mut done),
+                    position _p => unreachable!("split_blocks splits heap games only")
+                );
+                let mut source = BlockedSource::new(bytes, pass.blocks, self.kernel);
+                let report = self.solve_source(&mut source, name, game, out, &mut done)?;
+                Report {
+                    threads: pass.threads,
+                    threads_wanted: pass.wanted,
+                    ..report
+                }
+            }
+            None => {
+                let mut source = SliceSource::new(bytes, self.kernel);
+                self.solve_source(&mut source, name, game, out, &mut done)?
+            }
+        };
+        // A complete run read every byte, the whitespace after the last
+        // token included.
+        Ok(Report {
+            bytes: bytes.len() as u64,
+            ..report
+        })
+    }
+
+    /// Solves what `reader` gives through a buffer of `capacity` bytes.
+    pub fn solve_reader<R: Read, W: Write>(
+        &self,
+        reader: R,
+        capacity: usize,
+        name: &str,
+        game: &mut Game,
+        out: &mut VerdictWriter<W>,
+        progress: &mut dyn Progress,
+    ) -> Result<Report, Error> {
+        let mut source = StreamSource::with_capacity(reader, self.kernel, capacity);
+        self.solve_source(&mut source, name, game, out, &mut |b| progress.done(b))
+    }
+
+    fn solve_source<S: TokenSource, W: Write>(
+        &self,
+        source: &mut S,
+        name: &str,
+        game: &mut Game,
+        out: &mut VerdictWriter<W>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Report, Error> {
+        solve::solve(self.problem, game, source, out, name, progress)
+    }
+
+    /// The block size to split `bytes` with, or `None` to read it whole.
+    fn split_blocks(&self, bytes: &[u8], game: &Game) -> Option<usize> {
+        if !game.is_heap_game() {
+            return None;
+        }
+        match self.split {
+            Split::Never => None,
+            Split::Always { block } => Some(block.max(1)),
+            Split::Auto => {
+                let cases = SliceSource::new(bytes, self.kernel)
+                    .next_token()
+                    .map_or(0, |(cases, _)| cases);
+                parallel::worth_splitting(bytes.len(), cases, self.threads)
+                    .then_some(parallel::BLOCK)
+            }
+        }
+    }
+
+    /// Validates the input at `path` (`-` is standard input, read into
+    /// memory) against `limits`. An invalid input is an [`Error::Input`]; any
+    /// other error is about the file system.
+    pub fn validate_path(
+        &self,
+        path: &str,
+        game: &mut Game,
+        limits: &Limits,
+        detail: Detail,
+    ) -> Result<Option<Summary>, Error> {
+        let mut input = Input::open(path, self.mmap)?;
+        let name = display_name(path);
+        let mut buffer = Vec::new();
+        let bytes = input.bytes(&mut buffer).map_err(|source| Error::Io {
+            path: name.to_string(),
+            source,
+        })?;
+        let summary = validate::validate(self.problem, game, bytes, limits, name, detail)?;
+        input.check_unchanged(name)?;
+        Ok(summary)
+    }
+}
+
+/// Where a long job reports how far it got.
+pub trait Progress {
+    /// The input's size, once known (`None` for a stream).
+    fn total(&mut self, bytes: Option<u64>) {
+        let _ = bytes;
+    }
+
+    /// Bytes read so far.
+    fn done(&mut self, bytes: u64) {
+        let _ = bytes;
+    }
+}
+
+/// No progress reports.
+impl Progress for () {}

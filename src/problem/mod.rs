@@ -1,0 +1,256 @@
+//! Judge problems: what a problem *is*, apart from the game it plays.
+//!
+//! A [`Problem`] is one judge's format: its name and judge ids, the game it
+//! plays ([`crate::games`] holds the mathematics), the layout of its input,
+//! the words its judge expects, its limits and the names of its variables.
+//! Several problems may share a game (`nim` and `bounded` share a layout and
+//! words, `fibonacci` is `kmultiple` with `k = 2`), and a game knows nothing
+//! of the files it is read from.
+//!
+//! The problems themselves are listed once, in [`CATALOGUE`]. Adding a
+//! problem whose layout and game exist is one entry there.
+
+mod catalogue;
+pub mod limits;
+
+use std::fmt::Write as _;
+
+pub use catalogue::CATALOGUE;
+pub use limits::{Bounds, Limits};
+
+use crate::games::{Game, GameParams, GameSpec};
+
+/// One judge problem.
+#[derive(Clone, Copy, Debug)]
+pub struct Problem {
+    /// The name used on the command line.
+    pub name: &'static str,
+    /// Other names it answers to: the judges' problem ids.
+    pub aliases: &'static [&'static str],
+    /// Where the problem comes from ("HDU 3032").
+    pub source: &'static str,
+    /// What is played, in a few words.
+    pub title: &'static str,
+    /// The game, before its parameters are given.
+    pub game: GameSpec,
+    /// How the input is laid out.
+    pub layout: Layout,
+    /// How each case's verdict is written.
+    pub verdicts: Verdicts,
+    /// The original problem's limits.
+    pub limits: Limits,
+    /// The names of the variables, as in the statement.
+    pub vars: Vars,
+}
+
+/// The shapes a problem's input takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// `T`, then per case `N` and `N` heap sizes.
+    HeapCases,
+    /// `T`, then `T` cases of two numbers.
+    CountedPairs,
+    /// One number per case; a `0` ends the input.
+    ZeroTerminated,
+    /// Cases of two numbers until the input ends.
+    PairsToEnd,
+}
+
+impl Layout {
+    /// Whether the input starts with the number of cases `T`.
+    pub fn has_case_count(self) -> bool {
+        matches!(self, Layout::HeapCases | Layout::CountedPairs)
+    }
+
+    /// Whether a case is a list of heaps (and the game a heap game).
+    pub fn has_heaps(self) -> bool {
+        self == Layout::HeapCases
+    }
+
+    /// Whether a case has a second number.
+    pub fn has_second(self) -> bool {
+        matches!(self, Layout::CountedPairs | Layout::PairsToEnd)
+    }
+
+    /// The layout in a few words, naming the variables.
+    pub fn describe(self, vars: &Vars) -> String {
+        let second = vars.second.map_or("", |v| v.name);
+        let value = vars.value.name;
+        match self {
+            Layout::HeapCases => format!("`T`; per case `N` and `N` heap sizes `{value}`"),
+            Layout::CountedPairs => format!("`T`; then `T` lines `{value} {second}`"),
+            Layout::ZeroTerminated => format!("one `{value}` per line, `0` ends"),
+            Layout::PairsToEnd => format!("lines `{value} {second}` to the end"),
+        }
+    }
+}
+
+/// How a verdict line is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdicts {
+    /// The word for a first-player win.
+    pub win: &'static str,
+    /// The word for a first-player loss.
+    pub lose: &'static str,
+    /// What comes before the word.
+    pub prefix: LinePrefix,
+}
+
+/// How a case's line begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinePrefix {
+    /// Just the word.
+    None,
+    /// `Case i: ` with `i` counted from 1 (POJ 3922's format).
+    CaseNumber,
+}
+
+/// One of a problem's variables, as the statement names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Var {
+    /// Its name: `s`, `n`, `k`, …
+    pub name: &'static str,
+    /// How messages introduce it: "heap size s", "n".
+    pub label: &'static str,
+}
+
+/// The names of a problem's variables besides `T` and `N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vars {
+    /// Heap sizes, or the first number of a case.
+    pub value: Var,
+    /// The second number of a case, for layouts that have one.
+    pub second: Option<Var>,
+}
+
+impl Problem {
+    /// The problem called `name`, by its name or an alias.
+    pub fn find(name: &str) -> Option<&'static Problem> {
+        CATALOGUE
+            .iter()
+            .find(|p| p.name == name || p.aliases.contains(&name))
+    }
+
+    /// Builds the problem's game with `params`; the error is the game's own
+    /// word on what is missing.
+    pub fn build_game(&self, params: &GameParams) -> Result<Game, crate::Error> {
+        (self.game.build)(params).map_err(crate::Error::Usage)
+    }
+
+    /// The limits, as a statement writes them: `1 ≤ T ≤ 100, …`.
+    pub fn limits_text(&self) -> String {
+        let mut parts = Vec::new();
+        let mut add = |name: &str, bounds: Bounds| {
+            if bounds != Bounds::ANY {
+                parts.push(format!(
+                    "{} ≤ {} ≤ {}",
+                    limits::bound(bounds.min),
+                    name,
+                    limits::bound(bounds.max)
+                ));
+            }
+        };
+        if self.layout.has_case_count() {
+            add("T", self.limits.cases);
+        } else {
+            add("cases", self.limits.cases);
+        }
+        if self.layout.has_heaps() {
+            add("N", self.limits.heaps);
+        }
+        add(self.vars.value.name, self.limits.value);
+        if let Some(second) = self.vars.second {
+            add(second.name, self.limits.second);
+        }
+        parts.join(", ")
+    }
+
+    /// Every name the problem answers to: `lasker (hdu3032)`.
+    pub fn names(&self) -> String {
+        if self.aliases.is_empty() {
+            self.name.to_string()
+        } else {
+            format!("{} ({})", self.name, self.aliases.join(", "))
+        }
+    }
+}
+
+/// Every name of every problem, for messages: `nim, lasker, …`.
+pub fn names() -> String {
+    CATALOGUE
+        .iter()
+        .map(|p| p.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The catalogue as a Markdown table, as the README shows it.
+pub fn markdown_table() -> String {
+    let mut table = String::from(
+        "| name | aliases | problem | input | first player wins / loses | limits |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for p in &CATALOGUE {
+        let aliases: Vec<String> = p.aliases.iter().map(|a| format!("`{a}`")).collect();
+        let prefix = match p.verdicts.prefix {
+            LinePrefix::None => "",
+            LinePrefix::CaseNumber => "Case i: ",
+        };
+        let _ = writeln!(
+            table,
+            "| `{}` | {} | {}, {} | {} | `{prefix}{}` / `{prefix}{}` | {} |",
+            p.name,
+            aliases.join(" "),
+            p.source,
+            p.title,
+            p.layout.describe(&p.vars),
+            p.verdicts.win,
+            p.verdicts.lose,
+            p.limits_text(),
+        );
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_are_unique_and_found() {
+        let mut seen = std::collections::HashSet::new();
+        for p in &CATALOGUE {
+            for name in std::iter::once(&p.name).chain(p.aliases) {
+                assert!(seen.insert(*name), "{name} is listed twice");
+                assert_eq!(Problem::find(name).map(|q| q.name), Some(p.name));
+            }
+        }
+        assert!(Problem::find("hdu9999").is_none());
+    }
+
+    #[test]
+    fn every_entry_pairs_a_layout_with_a_game_that_fits_it() {
+        let params = GameParams { max_take: Some(3) };
+        for p in &CATALOGUE {
+            let game = p.build_game(&params).unwrap();
+            assert_eq!(game.is_heap_game(), p.layout.has_heaps(), "{}", p.name);
+            assert_eq!(p.vars.second.is_some(), p.layout.has_second(), "{}", p.name);
+            for bounds in [
+                p.limits.cases,
+                p.limits.heaps,
+                p.limits.value,
+                p.limits.second,
+            ] {
+                assert!(bounds.min <= bounds.max, "{}", p.name);
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_that_needs_a_parameter_says_which() {
+        let bounded = Problem::find("bounded").unwrap();
+        let error = bounded.build_game(&GameParams::default()).unwrap_err();
+        assert!(error.to_string().contains("needs K"), "{error}");
+        assert!(!error.to_string().contains("--"), "{error}");
+    }
+}

@@ -1,0 +1,245 @@
+//! Token sources: the input as a sequence of `u64` tokens with byte offsets.
+//!
+//! Three sources serve one [`TokenSource`] API:
+//!
+//! * [`SliceSource`]: the whole input in one slice (a mapped file, or bytes
+//!   in memory), scanned without a copy.
+//! * [`StreamSource`]: a reader (standard input, a pipe) through a bounded
+//!   buffer, so memory stays flat whatever the input size.
+//! * [`BlockedSource`]: a slice read in blocks whose heap folds were computed
+//!   ahead on several threads (see [`crate::parallel`]); a run of heaps that
+//!   covers a whole block takes the block's fold instead of reading it.
+//!
+//! Each only says what its current chunk of bytes is and how to move to the
+//! next one (the `Chunks` trait); one driver loop, in this file, asks the
+//! kernel for tokens chunk by chunk for all three. Faults come out at
+//! absolute byte offsets, and an offset can be turned into a line and column
+//! after the fact ([`TokenSource::locate`]).
+
+mod blocked;
+mod slice;
+mod stream;
+
+use std::io;
+
+pub use blocked::{Block, BlockedSource};
+pub use slice::SliceSource;
+pub use stream::{StreamSource, STREAM_BUFFER};
+
+use crate::error::Position;
+use crate::games::{CaseSummary, FoldHeaps, HeapFold};
+use crate::scan::{accept, Kernel, Stop, Visitor};
+
+/// The UTF-8 byte order mark, skipped at the start of the input.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// What stopped a source from producing the next token, at which offset.
+#[derive(Debug)]
+pub struct Fault {
+    /// The absolute byte offset of the fault.
+    pub offset: u64,
+    /// What it is.
+    pub kind: FaultKind,
+}
+
+/// The kinds of [`Fault`].
+#[derive(Debug)]
+pub enum FaultKind {
+    /// The input ended (only whitespace was left).
+    End,
+    /// A byte that is neither a digit nor whitespace.
+    Invalid(u8),
+    /// A digit run beginning here whose value exceeds `u64::MAX`.
+    Overflow,
+    /// A token the visitor refused, with its value.
+    Refused(u64),
+    /// Reading failed.
+    Io(io::Error),
+}
+
+impl Fault {
+    /// The fault of a kernel's `stop` in a chunk starting at absolute offset
+    /// `base`, in an input that ends at `end`.
+    pub(crate) fn from_stop(stop: Stop, base: u64, end: u64) -> Fault {
+        let (offset, kind) = match stop {
+            Stop::End => (end, FaultKind::End),
+            Stop::Invalid { at, byte } => (base + at as u64, FaultKind::Invalid(byte)),
+            Stop::Overflow { at } => (base + at as u64, FaultKind::Overflow),
+            Stop::Refused { at, value } => (base + at as u64, FaultKind::Refused(value)),
+        };
+        Fault { offset, kind }
+    }
+}
+
+/// A sequence of `u64` tokens read from some input.
+pub trait TokenSource {
+    /// The next token's value and its offset.
+    fn next_token(&mut self) -> Result<(u64, u64), Fault>;
+
+    /// Hands the next `count` tokens to `visitor`. On a fault (or a refused
+    /// token), also says how many tokens were visited before it.
+    fn visit<V: Visitor>(&mut self, count: u64, visitor: &mut V) -> Result<(), (u64, Fault)>;
+
+    /// Folds the next `count` tokens into `acc` as heaps.
+    fn fold_heaps<F: HeapFold>(
+        &mut self,
+        count: u64,
+        fold: &F,
+        acc: &mut CaseSummary,
+    ) -> Result<(), (u64, Fault)> {
+        let mut visitor = FoldHeaps::new(fold, *acc);
+        let result = self.visit(count, &mut visitor);
+        *acc = visitor.acc;
+        result
+    }
+
+    /// Line and column of an offset at or after the last token returned
+    /// (where every fault lies).
+    fn locate(&self, offset: u64) -> Position;
+
+    /// How many bytes have been consumed, for progress reports.
+    fn consumed(&self) -> u64;
+}
+
+/// What a source tells the driver loop: the bytes it can hand to a kernel
+/// now, and how to get more.
+trait Chunks {
+    /// The kernel that reads the chunks.
+    fn kernel(&self) -> Kernel;
+
+    /// The current chunk, which ends at a token boundary, and the position in
+    /// it where reading resumes.
+    fn chunk(&self) -> (&[u8], usize);
+
+    /// Moves the position in the current chunk.
+    fn set_pos(&mut self, pos: usize);
+
+    /// The absolute offset of the chunk's first byte.
+    fn base(&self) -> u64;
+
+    /// The absolute offset of the end of the input, once it is known.
+    fn end(&self) -> u64;
+
+    /// Moves to the next chunk; false when the input is exhausted.
+    fn advance(&mut self) -> Result<bool, Fault>;
+
+    /// A token read outside the chunks (a run longer than a stream's buffer).
+    fn take_pending(&mut self) -> Option<Result<(u64, u64), Fault>> {
+        None
+    }
+
+    /// Folds whole blocks computed ahead into `acc`, if the next
+    /// `remaining` heaps cover any; how many heaps that accounted for.
+    fn skip_whole(&mut self, remaining: u64, acc: &mut CaseSummary) -> u64 {
+        let _ = (remaining, acc);
+        0
+    }
+
+    /// The fault for a kernel's stop in the current chunk.
+    fn fault(&self, stop: Stop) -> Fault {
+        Fault::from_stop(stop, self.base(), self.end())
+    }
+}
+
+/// [`TokenSource::next_token`] over chunks.
+fn next_token<C: Chunks>(source: &mut C) -> Result<(u64, u64), Fault> {
+    loop {
+        if let Some(pending) = source.take_pending() {
+            return pending;
+        }
+        let (bytes, pos) = source.chunk();
+        match source.kernel().next_token(bytes, pos) {
+            Ok(token) => {
+                let offset = source.base() + token.start as u64;
+                source.set_pos(token.end);
+                return Ok((token.value, offset));
+            }
+            Err(Stop::End) if source.advance()? => {}
+            Err(stop) => return Err(source.fault(stop)),
+        }
+    }
+}
+
+/// [`TokenSource::visit`] over chunks. Before each chunk, `skip` may account
+/// for tokens without reading them (whole blocks folded ahead).
+fn visit<C: Chunks, V: Visitor>(
+    source: &mut C,
+    count: u64,
+    visitor: &mut V,
+    mut skip: impl FnMut(&mut C, u64, &mut V) -> u64,
+) -> Result<(), (u64, Fault)> {
+    let mut done = 0;
+    while done < count {
+        if let Some(pending) = source.take_pending() {
+            let (value, offset) = pending.map_err(|fault| (done, fault))?;
+            if !accept(visitor, value) {
+                let kind = FaultKind::Refused(value);
+                return Err((done, Fault { offset, kind }));
+            }
+            done += 1;
+            continue;
+        }
+        done += skip(source, count - done, visitor);
+        if done == count {
+            break;
+        }
+        let (bytes, pos) = source.chunk();
+        let folded = source.kernel().visit(bytes, pos, count - done, visitor);
+        source.set_pos(folded.pos);
+        done += folded.read;
+        let more = match folded.stop {
+            None => true,
+            Some(Stop::End) => source.advance().map_err(|fault| (done, fault))?,
+            Some(stop) => return Err((done, source.fault(stop))),
+        };
+        if !more {
+            return Err((done, source.fault(Stop::End)));
+        }
+    }
+    Ok(())
+}
+
+/// Implements [`TokenSource`] for a [`Chunks`] type through the driver loop.
+macro_rules! token_source_over_chunks {
+    ([$($generics:tt)*] $source:ty) => {
+        impl<$($generics)*> crate::source::TokenSource for $source {
+            #[inline]
+            fn next_token(&mut self) -> Result<(u64, u64), crate::source::Fault> {
+                crate::source::next_token(self)
+            }
+
+            #[inline]
+            fn visit<V: crate::scan::Visitor>(
+                &mut self,
+                count: u64,
+                visitor: &mut V,
+            ) -> Result<(), (u64, crate::source::Fault)> {
+                crate::source::visit(self, count, visitor, |_, _, _| 0)
+            }
+
+            #[inline]
+            fn fold_heaps<F: crate::games::HeapFold>(
+                &mut self,
+                count: u64,
+                fold: &F,
+                acc: &mut crate::games::CaseSummary,
+            ) -> Result<(), (u64, crate::source::Fault)> {
+                let mut visitor = crate::games::FoldHeaps::new(fold, *acc);
+                let result = crate::source::visit(self, count, &mut visitor, |source, left, v| {
+                    crate::source::Chunks::skip_whole(source, left, &mut v.acc)
+                });
+                *acc = visitor.acc;
+                result
+            }
+
+            fn locate(&self, offset: u64) -> crate::error::Position {
+                self.position(offset)
+            }
+
+            fn consumed(&self) -> u64 {
+                self.consumed_bytes()
+            }
+        }
+    };
+}
+use token_source_over_chunks;

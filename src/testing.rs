@@ -1,0 +1,130 @@
+//! Helpers shared by the unit tests, the integration tests, the benchmarks
+//! and the fuzz targets, so that none of them keeps its own copy. Not part
+//! of the supported API.
+
+use crate::games::{Game, GameParams};
+use crate::output::VerdictWriter;
+use crate::pipeline::{Job, Split};
+use crate::problem::Problem;
+use crate::scan::{Kernel, Stop, Token};
+use crate::Error;
+
+/// Property-test case count: `PROPTEST_CASES` when set (CI sets it to
+/// 10,000 or more), else `default`.
+pub fn proptest_cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// All tokens and the final stop, as `kernel` reads them one at a time.
+pub fn tokens(kernel: Kernel, bytes: &[u8]) -> (Vec<Token>, Stop) {
+    let mut pos = 0;
+    let mut out = Vec::new();
+    loop {
+        match kernel.next_token(bytes, pos) {
+            Ok(token) => {
+                assert!(token.start >= pos && token.end > token.start && token.end <= bytes.len());
+                pos = token.end;
+                out.push(token);
+            }
+            Err(stop) => return (out, stop),
+        }
+    }
+}
+
+/// A way to read an input.
+#[derive(Clone, Copy, Debug)]
+pub enum Mode {
+    /// The whole input as one slice.
+    Slice(Kernel),
+    /// Through a stream buffer of this many bytes.
+    Stream(Kernel, usize),
+    /// Split in blocks of `block` bytes on `threads` threads.
+    Split(Kernel, usize, usize),
+}
+
+/// Every mode worth comparing: each kernel on a slice and through small
+/// stream buffers, and many splits.
+pub fn modes() -> Vec<Mode> {
+    let mut modes = Vec::new();
+    for k in Kernel::available() {
+        modes.push(Mode::Slice(k));
+        modes.push(Mode::Stream(k, 64));
+        modes.push(Mode::Stream(k, 97));
+    }
+    let fast = Kernel::detect();
+    for (threads, block) in [(1, 1), (2, 3), (3, 7), (2, 16), (2, 64), (3, 1000)] {
+        modes.push(Mode::Split(fast, threads, block));
+    }
+    modes.push(Mode::Split(Kernel::SWAR, 2, 5));
+    modes
+}
+
+/// Where an input error was reported, and what it said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ErrorAt {
+    /// The byte offset.
+    pub offset: u64,
+    /// The 1-based line.
+    pub line: u64,
+    /// The 1-based column.
+    pub column: u64,
+    /// The message.
+    pub message: String,
+}
+
+/// What a run printed, and the input error it ended with.
+pub type Outcome = (String, Option<ErrorAt>);
+
+/// Solves `bytes` for `problem` (with `params`) in `mode`, in the
+/// problem's words.
+pub fn outcome(problem: &Problem, params: &GameParams, bytes: &[u8], mode: Mode) -> Outcome {
+    let mut game = problem.build_game(params).expect("the game builds");
+    outcome_of(problem, &mut game, bytes, mode)
+}
+
+/// [`outcome`] with a game already built (which may carry state).
+pub fn outcome_of(problem: &Problem, game: &mut Game, bytes: &[u8], mode: Mode) -> Outcome {
+    let mut stdout = Vec::new();
+    let result = {
+        let mut out = VerdictWriter::for_problem(&mut stdout, &problem.verdicts);
+        let mut job = Job::new(problem);
+        let result = match mode {
+            Mode::Slice(kernel) => {
+                job.kernel = kernel;
+                job.split = Split::Never;
+                job.solve_bytes(bytes, "t", game, &mut out, &mut ())
+            }
+            Mode::Stream(kernel, capacity) => {
+                job.kernel = kernel;
+                job.solve_reader(bytes, capacity, "t", game, &mut out, &mut ())
+            }
+            Mode::Split(kernel, threads, block) => {
+                job.kernel = kernel;
+                job.threads = threads;
+                job.split = Split::Always { block };
+                job.solve_bytes(bytes, "t", game, &mut out, &mut ())
+            }
+        };
+        out.flush().expect("writing to a Vec");
+        result
+    };
+    let error = match result {
+        Ok(_) => None,
+        Err(Error::Input {
+            offset,
+            position,
+            message,
+            ..
+        }) => Some(ErrorAt {
+            offset,
+            line: position.line,
+            column: position.column,
+            message,
+        }),
+        Err(other) => panic!("unexpected error {other}"),
+    };
+    (String::from_utf8(stdout).expect("verdicts are text"), error)
+}

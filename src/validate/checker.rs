@@ -1,0 +1,212 @@
+//! The layouts, checked line by line: the one path that knows where in the
+//! format each byte is.
+
+use super::fast::{Run, Tally};
+use super::messages::{show, Place, Then};
+use super::summary::{note, Stat};
+use super::Checker;
+use crate::error::Error;
+use crate::games::{CaseSummary, HeapFold, PositionGame};
+
+impl Checker<'_> {
+    /// Heap games: `T`, then per case `N` and a line of `N` heaps. The heaps
+    /// are folded and their range kept only if `SUMMARY`.
+    pub(super) fn heap_cases<F: HeapFold, const SUMMARY: bool>(
+        &mut self,
+        fold: &F,
+    ) -> Result<(), Error> {
+        let cases = self.cases_line()?;
+        for case in 1..=cases {
+            let heaps = self.vars.heaps;
+            let n = self.field(&heaps, Place::Case(case), Then::Newline { last: false })?;
+            note(&mut self.summary.heaps, n);
+            let acc = self.heap_line::<F, SUMMARY>(fold, case, n, case == cases)?;
+            self.summary.total_heaps += n;
+            if SUMMARY {
+                self.summary.wins += u64::from(fold.first_player_wins(&acc));
+            }
+        }
+        self.expect_end()
+    }
+
+    /// Checks one line of `n` heaps at `self.pos`, and folds them if
+    /// `SUMMARY`.
+    fn heap_line<F: HeapFold, const SUMMARY: bool>(
+        &mut self,
+        fold: &F,
+        case: u64,
+        n: u64,
+        last: bool,
+    ) -> Result<CaseSummary, Error> {
+        if n == 0 {
+            // Only reachable with widened limits; `gen` writes an empty line.
+            if self.bytes.get(self.pos) != Some(&b'\n') {
+                return Err(self.nonempty_heap_line(case));
+            }
+            self.pos += 1;
+            return Ok(CaseSummary::default());
+        }
+        let var = self.vars.value;
+        let mut run = Run {
+            pos: self.pos,
+            heap: 1,
+            low: var.bounds.min,
+            span: var.bounds.max - var.bounds.min,
+            tally: Tally {
+                acc: CaseSummary::default(),
+                min: self.summary.value.map_or(u64::MAX, |s| s.min),
+                max: self.summary.value.map_or(0, |s| s.max),
+            },
+        };
+        loop {
+            run.ordinary_heaps::<F, SUMMARY>(self.bytes, n, fold);
+            if run.heap > n {
+                break;
+            }
+            // Heap `run.heap` is out of the ordinary: a fault, a long number,
+            // or the last bytes of the file. Check it the careful way.
+            let (pos, heap) = (run.pos, run.heap);
+            let place = Place::Heap { case, heap, of: n };
+            let (value, len) = self.number(pos, &var, place)?;
+            self.in_range(pos, &var, place, value)?;
+            let then = if heap == n {
+                Then::Newline { last }
+            } else {
+                Then::Space
+            };
+            self.expect(pos + len, then, &var, place)?;
+            run.tally.add::<F, SUMMARY>(fold, value);
+            run.pos = pos + len + 1;
+            run.heap += 1;
+        }
+        self.pos = run.pos;
+        if SUMMARY {
+            let (min, max) = (run.tally.min, run.tally.max);
+            self.summary.value = Some(Stat { min, max });
+        }
+        Ok(run.tally.acc)
+    }
+
+    #[cold]
+    fn nonempty_heap_line(&self, case: u64) -> Error {
+        let found = match self.bytes.get(self.pos) {
+            None => "the end of input".to_string(),
+            Some(&byte) => show(byte),
+        };
+        let message = format!(
+            "N = 0 heaps were declared for case {case}, so its heap line must be empty; found {found}"
+        );
+        self.fail(self.pos, message)
+    }
+
+    /// Counted pairs: `T`, then `T` lines of two numbers.
+    pub(super) fn counted_pairs(&mut self, game: &mut impl PositionGame) -> Result<(), Error> {
+        let cases = self.cases_line()?;
+        for case in 1..=cases {
+            let (a, b) = self.pair_line(case, case == cases)?;
+            self.tally(game, a, b);
+        }
+        self.expect_end()
+    }
+
+    /// Counts a first-player win for the summary, if verdicts are wanted.
+    fn tally(&mut self, game: &mut impl PositionGame, a: u64, b: u64) {
+        if self.verdicts {
+            self.summary.wins += u64::from(game.first_player_wins(a, b));
+        }
+    }
+
+    /// Pairs to the end: lines of two numbers until the end of the file.
+    pub(super) fn pairs_to_end(&mut self, game: &mut impl PositionGame) -> Result<(), Error> {
+        let mut case = 0;
+        while self.pos < self.bytes.len() {
+            case += 1;
+            self.count_case(self.pos, case)?;
+            let (a, b) = self.pair_line(case, true)?;
+            self.tally(game, a, b);
+        }
+        self.check_case_count(self.pos, case)
+    }
+
+    /// Zero-terminated: one `n` per line, then a line `0`.
+    pub(super) fn zero_terminated(&mut self, game: &mut impl PositionGame) -> Result<(), Error> {
+        let var = self.vars.value;
+        for case in 1.. {
+            if self.pos == self.bytes.len() {
+                let message = format!(
+                    "expected {} of case {} or the 0 that ends the input, found the end of input",
+                    var.name, case
+                );
+                return Err(self.fail(self.pos, message));
+            }
+            let start = self.pos;
+            // The terminating 0 is not subject to n's limits: read it first.
+            let (n, len) = self.number(start, &var, Place::Case(case))?;
+            if n != 0 {
+                self.count_case(start, case)?;
+                self.in_range(start, &var, Place::Case(case), n)?;
+            }
+            self.expect(
+                start + len,
+                Then::Newline { last: n == 0 },
+                &var,
+                Place::Case(case),
+            )?;
+            self.pos = start + len + 1;
+            if n == 0 {
+                self.check_case_count(start, case - 1)?;
+                return self.expect_end();
+            }
+            note(&mut self.summary.value, n);
+            self.tally(game, n, 0);
+        }
+        unreachable!("the loop returns")
+    }
+
+    /// The first line, `T`; returns `T`.
+    fn cases_line(&mut self) -> Result<u64, Error> {
+        let var = self.vars.cases;
+        let cases = self.field(&var, Place::Top, Then::Newline { last: false })?;
+        self.summary.cases = cases;
+        Ok(cases)
+    }
+
+    /// A line `x y` of case `case`, the first and second variables.
+    fn pair_line(&mut self, case: u64, last: bool) -> Result<(u64, u64), Error> {
+        let first = self.vars.value;
+        let second = self.vars.second.expect("a pair game has a second variable");
+        let a = self.field(&first, Place::Case(case), Then::Space)?;
+        let b = self.field(&second, Place::Case(case), Then::Newline { last })?;
+        note(&mut self.summary.value, a);
+        note(&mut self.summary.second, b);
+        Ok((a, b))
+    }
+
+    /// Counts case `case`, which begins at `at`, of a format without `T`:
+    /// the number of cases must not exceed the maximum.
+    fn count_case(&mut self, at: usize, case: u64) -> Result<(), Error> {
+        if case > self.vars.cases.bounds.max {
+            let message = format!(
+                "case {} is one too many: the number of cases must be within {}",
+                case, self.vars.cases.bounds
+            );
+            return Err(self.fail(at, message));
+        }
+        self.summary.cases = case;
+        Ok(())
+    }
+
+    /// Checks the number of cases of a format without `T` where it ends:
+    /// at `at`, the terminating 0 (fibonacci) or the end of the file.
+    fn check_case_count(&self, at: usize, cases: u64) -> Result<(), Error> {
+        let bounds = self.vars.cases.bounds;
+        if cases < bounds.min {
+            let message = format!(
+                "the input ends after {} cases; the number of cases must be within {}",
+                cases, bounds
+            );
+            return Err(self.fail(at, message));
+        }
+        Ok(())
+    }
+}
