@@ -15,6 +15,8 @@
 #   E2E_TIMER    hyperfine | loop (default: hyperfine if installed, else loop)
 #   E2E_OUT      where the workload and scratch files go (default bench-out,
 #                which git ignores)
+#   E2E_BASELINE another nimstream binary (an older build) timed in the same
+#                run, with 1 thread and all threads, for before/after ratios
 #   CC           C compiler (default cc)
 #
 # Needs the Rust toolchain and a C compiler. hyperfine, GNU time
@@ -114,6 +116,12 @@ program solver "nimstream, $THREADS threads" \
 # line against: the kernel copies every byte twice, which on some machines
 # is slower than parsing them.
 program ref '`cat file | wc -l` (the pipe alone)' 'cat "$INPUT" | wc -l'
+if [[ -n ${E2E_BASELINE:-} ]]; then
+    [[ -x $E2E_BASELINE ]] || die "E2E_BASELINE=$E2E_BASELINE is not an executable"
+    program solver 'baseline, 1 thread' '"$E2E_BASELINE" solve lasker "$INPUT" --threads 1'
+    program solver "baseline, $THREADS threads" \
+        '"$E2E_BASELINE" solve lasker "$INPUT" --threads '"$THREADS"
+fi
 program solver 'nimstream from a pipe (`cat file | nimstream solve lasker -`)' \
     'cat "$INPUT" | "$NIMSTREAM" solve lasker -'
 program solver 'C scanf("%d")' '"$OUT/scanf_lasker" <"$INPUT"'

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use nimstream::games::{bounded, Game, GameParams};
-use nimstream::gen::{self, GenOptions};
+use nimstream::gen::{self, GenError, GenOptions};
 use nimstream::input::MmapChoice;
 use nimstream::output::VerdictWriter;
 use nimstream::pipeline::Job;
@@ -395,7 +395,7 @@ fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
         path: name.to_string(),
         source,
     };
-    let used = match target {
+    let generated = match target {
         None => {
             check_stdout()?;
             gen::generate(problem, &mut game, &options, io::stdout().lock(), threads)
@@ -407,8 +407,12 @@ fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
             let file = std::fs::File::create(path).map_err(io_error)?;
             gen::generate(problem, &mut game, &options, file, threads)
         }
-    }
-    .map_err(io_error)?;
+    };
+    let used = match generated {
+        Ok(used) => used,
+        Err(GenError::Io(source)) => return Err(io_error(source)),
+        Err(GenError::Impossible(message)) => return Err(Error::Usage(message)),
+    };
     warn_threads(used.used, used.wanted);
     Ok(ExitCode::SUCCESS)
 }
@@ -439,14 +443,8 @@ fn check_gen_options(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
 /// written as asked, and `validate` needs the named flag to accept it.
 fn warn_beyond_limits(problem: &Problem, o: &GenOptions) {
     let limits = problem.limits;
-    let layout = problem.layout;
     let mut checks = vec![
-        (
-            "the number of cases",
-            "cases",
-            Bounds::new(o.cases, o.cases),
-            limits.cases,
-        ),
+        ("T", "cases", Bounds::new(o.cases, o.cases), limits.cases),
         (
             problem.vars.value.label,
             "value",
@@ -454,28 +452,40 @@ fn warn_beyond_limits(problem: &Problem, o: &GenOptions) {
             limits.value,
         ),
     ];
-    if layout.has_heaps() {
+    if problem.layout.has_heaps() {
         checks.push(("N", "heaps", Bounds::new(o.heaps, o.heaps), limits.heaps));
     }
     if let Some(second) = problem.vars.second {
-        checks.push((
-            second.label,
-            "second",
-            Bounds::new(o.second_min, o.second_max),
-            limits.second,
-        ));
+        let asked = Bounds::new(o.second_min, o.second_max);
+        checks.push((second.label, "second", asked, limits.second));
     }
-    for (what, flag, asked, allowed) in checks {
+    for (name, flag, asked, allowed) in checks {
+        let what = |value| match asked.min == asked.max {
+            true => format!("{name} = {value}"),
+            false => format!(
+                "{name} {} {value}",
+                if value == asked.min {
+                    "down to"
+                } else {
+                    "up to"
+                }
+            ),
+        };
+        let source = problem.source;
         if asked.min < allowed.min {
             eprintln!(
-                "nimstream: warning: {what} down to {} is below {}'s limits {allowed}; validate accepts it with --{flag}-min {}",
-                asked.min, problem.source, asked.min
+                "nimstream: warning: {} is outside {source}'s limits {allowed}; \
+                 validate accepts the file with --{flag}-min {}",
+                what(asked.min),
+                asked.min
             );
         }
         if asked.max > allowed.max {
             eprintln!(
-                "nimstream: warning: {what} up to {} is above {}'s limits {allowed}; validate accepts it with --{flag}-max {}",
-                asked.max, problem.source, asked.max
+                "nimstream: warning: {} is outside {source}'s limits {allowed}; \
+                 validate accepts the file with --{flag}-max {}",
+                what(asked.max),
+                asked.max
             );
         }
     }

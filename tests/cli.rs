@@ -313,3 +313,289 @@ fn every_kernel_and_thread_count_agree_on_a_generated_file() {
         }
     }
 }
+
+/// Counts the verdict lines of `gen`'s output, as `solve` prints them.
+fn losing_count(problem: &str, gen_args: &[&str]) -> (usize, usize) {
+    let mut args = vec!["gen", problem];
+    args.extend_from_slice(gen_args);
+    let generated = nimstream(&args, b"");
+    assert!(
+        generated.status.success(),
+        "{args:?}: {}",
+        stderr(&generated)
+    );
+    let mut solve_args = vec!["solve", problem, "-"];
+    if let Some(i) = gen_args.iter().position(|&a| a == "--max-take") {
+        solve_args.extend_from_slice(&gen_args[i..i + 2]);
+    }
+    let solved = nimstream(&solve_args, &generated.stdout);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    let lose = nimstream::problem::Problem::find(problem)
+        .unwrap()
+        .verdicts
+        .lose;
+    let lines: Vec<&str> = stdout(&solved).lines().collect();
+    let losing = lines
+        .iter()
+        .filter(|line| line.rsplit(": ").next() == Some(lose))
+        .count();
+    (losing, lines.len())
+}
+
+#[test]
+fn gen_makes_exactly_the_losing_share() {
+    let max = "18446744073709551615";
+    let runs: &[(&str, &[&str], f64)] = &[
+        ("nim", &["--heaps", "10", "--cases", "10"], 1.0),
+        ("nim", &["--heaps", "1", "--cases", "10", "--min", "0"], 0.3),
+        ("wythoff", &["--max", max, "--cases", "200"], 1.0),
+        ("bounded", &["--max-take", "3", "--cases", "10"], 0.0),
+        (
+            "bounded",
+            &["--max-take", "3", "--cases", "10", "--heaps", "7"],
+            1.0,
+        ),
+        ("bash", &["--second-max", "3", "--cases", "100"], 0.0),
+        ("bash", &["--cases", "100"], 0.37),
+        ("lasker", &["--cases", "100", "--heaps", "3"], 0.5),
+        (
+            "misere",
+            &["--cases", "100", "--heaps", "2", "--max", "2"],
+            0.25,
+        ),
+        ("fibonacci", &["--cases", "100"], 0.61),
+        ("kmultiple", &["--cases", "20"], 0.5),
+    ];
+    for &(problem, args, share) in runs {
+        let share_text = share.to_string();
+        let mut all = args.to_vec();
+        all.extend(["--losing", &share_text, "--seed", "9"]);
+        let (losing, cases) = losing_count(problem, &all);
+        let expected = (share * cases as f64).round() as usize;
+        assert_eq!(
+            losing, expected,
+            "{problem} {all:?}: {losing} of {cases} losing"
+        );
+    }
+}
+
+#[test]
+fn gen_refuses_a_share_the_ranges_cannot_give() {
+    // One heap of at least 1 is always a win in Nim; heaps of 0 always lose.
+    for (args, verdict) in [
+        (
+            &["nim", "--heaps", "1", "--min", "1", "--losing", "0.5"][..],
+            "losing",
+        ),
+        (
+            &["nim", "--min", "0", "--max", "0", "--losing", "0.5"][..],
+            "winning",
+        ),
+        (
+            &["fibonacci", "--min", "4", "--max", "4", "--losing", "1"][..],
+            "losing",
+        ),
+    ] {
+        let mut all = vec!["gen"];
+        all.extend_from_slice(args);
+        let output = nimstream(&all, b"");
+        assert_eq!(output.status.code(), Some(2), "{all:?}");
+        assert!(stdout(&output).len() < 100, "{all:?} wrote a file");
+        let err = stderr(&output);
+        assert!(
+            err.contains(&format!("{verdict} for the first player")),
+            "{all:?}: {err}"
+        );
+    }
+}
+
+/// Runs `script` in `sh`, with `$N` standing for the binary.
+#[cfg(unix)]
+fn shell(script: &str) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("N", env!("CARGO_BIN_EXE_nimstream"))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn thread_counts_are_checked_alike_everywhere() {
+    for command in ["solve", "gen"] {
+        for (value, words) in [
+            ("0", "'0' is not a whole number from 1 to 1024"),
+            ("-1", "'-1' is not a whole number from 1 to 1024"),
+            ("1025", "from 1 to 1024"),
+        ] {
+            let output = nimstream(&[command, "nim", "--threads", value], b"1\n1\n1\n");
+            assert_eq!(output.status.code(), Some(2), "{command} {value}");
+            assert!(
+                stderr(&output).contains(words),
+                "{command} {value}: {}",
+                stderr(&output)
+            );
+        }
+    }
+    let output = nimstream(&["gen", "nim", "--losing", "-0.1"], b"");
+    assert!(
+        stderr(&output).contains("'-0.1' is not a share from 0 to 1"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn threads_the_system_refuses_are_done_without() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.in");
+    let path = path.to_str().unwrap();
+    // 20 MB in two cases: 80 blocks, so every one of 80 threads has work.
+    let made = nimstream(
+        &[
+            "gen", "lasker", "--cases", "2", "--heaps", "1000000", "-o", path,
+        ],
+        b"",
+    );
+    assert!(made.status.success());
+    let alone = nimstream(&["solve", "lasker", path, "--threads", "1"], b"");
+    // About 2 MB of address space per thread stack: 80 do not fit in 60 MB.
+    let limited = shell(&format!(
+        "ulimit -v 60000; exec \"$N\" solve lasker {path} --threads 80"
+    ));
+    assert_eq!(limited.status.code(), Some(0), "{}", stderr(&limited));
+    assert_eq!(limited.stdout, alone.stdout);
+    assert!(
+        stderr(&limited).contains("the system started only"),
+        "{}",
+        stderr(&limited)
+    );
+    // gen's threads finish so fast that the system may free stacks as
+    // quickly as it is asked for new ones, so only the bytes are checked.
+    let args = ["gen", "nim", "--cases", "1000", "--heaps", "2", "--threads"];
+    let alone = nimstream(&[&args[..], &["1"]].concat(), b"");
+    let script = format!("ulimit -v 150000; exec \"$N\" {} 1024", args.join(" "));
+    let limited = shell(&script);
+    assert_eq!(limited.status.code(), Some(0), "{}", stderr(&limited));
+    assert_eq!(limited.stdout, alone.stdout);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    let sample = testdata("nim-p2197.in");
+    let sample = sample.to_str().unwrap();
+    for script in [
+        format!("exec \"$N\" solve nim {sample} >&-"),
+        "exec \"$N\" gen nim >&-".to_string(),
+    ] {
+        let output = shell(&script);
+        assert_eq!(output.status.code(), Some(2), "{script}");
+        assert!(
+            stderr(&output).contains("standard output is closed"),
+            "{}",
+            stderr(&output)
+        );
+    }
+    // A reader that goes away is not an error.
+    let output =
+        shell("\"$N\" gen nim --cases 10 --heaps 10000 --seed 3 | head -c 1 >/dev/null; exit 0");
+    assert!(output.status.success());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn files_whose_size_reads_zero_are_read_whole() {
+    let path = "/proc/sys/vm/overcommit_memory";
+    if !Path::new(path).exists() {
+        return;
+    }
+    let content = std::fs::read(path).unwrap();
+    let from_file = nimstream(&["solve", "fibonacci", path], b"");
+    let from_stdin = nimstream(&["solve", "fibonacci", "-"], &content);
+    assert_eq!(from_file.status.code(), from_stdin.status.code());
+    assert_eq!(from_file.stdout, from_stdin.stdout);
+    assert_eq!(
+        stderr(&from_file).replace(path, "<stdin>"),
+        stderr(&from_stdin)
+    );
+    // The command line's NULs are the first thing a reader of it meets.
+    let output = nimstream(&["solve", "wythoff", "/proc/self/cmdline"], b"");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn empty_words_are_refused() {
+    for words in [",", "Yes,", ",No", "Yes", "a,b,c"] {
+        let output = nimstream(&["solve", "nim", "--words", words], b"1\n1\n1\n");
+        assert_eq!(output.status.code(), Some(2), "{words}");
+        assert!(stderr(&output).contains("two non-empty words"), "{words}");
+    }
+}
+
+#[test]
+fn help_describes_every_option_and_the_exit_statuses() {
+    for command in ["solve", "gen", "validate"] {
+        let output = nimstream(&[command, "--help"], b"");
+        let help = stdout(&output);
+        assert!(help.contains("Exit status"), "{command}: {help}");
+        let lines: Vec<&str> = help.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if !line.trim_start().starts_with("--") {
+                continue;
+            }
+            // The text follows the flag, or (when long) is on the next line.
+            let beside = line
+                .split("  ")
+                .filter(|part| !part.trim().is_empty())
+                .count()
+                > 1;
+            let below = lines
+                .get(i + 1)
+                .is_some_and(|next| !next.trim().is_empty() && !next.trim_start().starts_with('-'));
+            assert!(beside || below, "{command}: no help text for {line:?}");
+        }
+    }
+}
+
+#[test]
+fn gen_names_the_flags_it_objects_to() {
+    let output = nimstream(
+        &["gen", "bash", "--second-min", "5", "--second-max", "1"],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--second-min 5 exceeds --second-max 1"),
+        "{}",
+        stderr(&output)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path().to_str().unwrap();
+    let gen = nimstream(&["gen", "nim", "-o", dir], b"");
+    let solve = nimstream(&["solve", "nim", dir], b"");
+    assert_eq!(gen.status.code(), Some(2));
+    assert_eq!(stderr(&gen), stderr(&solve));
+}
+
+#[test]
+fn gen_past_the_limits_warns_and_validate_accepts_with_the_flag_named() {
+    let output = nimstream(&["gen", "nim", "--cases", "20"], b"");
+    assert!(output.status.success());
+    let err = stderr(&output);
+    assert!(
+        err.contains("T = 20 is outside Luogu P2197's limits [1, 10]"),
+        "{err}"
+    );
+    assert!(err.contains("--cases-max 20"), "{err}");
+    let rejected = nimstream(&["validate", "nim", "-"], &output.stdout);
+    assert_eq!(rejected.status.code(), Some(1));
+    let accepted = nimstream(
+        &["validate", "nim", "-", "--cases-max", "20"],
+        &output.stdout,
+    );
+    assert_eq!(accepted.status.code(), Some(0), "{}", stderr(&accepted));
+    let quiet = nimstream(&["gen", "nim", "--cases", "10"], b"");
+    assert_eq!(stderr(&quiet), "");
+}

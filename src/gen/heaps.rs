@@ -1,10 +1,11 @@
 //! Heap cases (`T`, then per case `N` and `N` heaps), written on several
 //! threads in order, or as they are drawn for cases too large to hold.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use super::decimal::{push_decimal, Lines};
-use super::{GenOptions, Threads};
+use super::plan::LosingPlan;
+use super::{impossible, GenError, GenOptions, Threads, TRIES};
 use crate::games::{CaseSummary, HeapGame};
 use crate::rng::SplitMix64;
 
@@ -12,53 +13,64 @@ use crate::rng::SplitMix64;
 /// generated, so that memory stays bounded whatever `--heaps` is.
 const PARALLEL_MAX_HEAPS: u64 = 1 << 22;
 
+/// Writes every case, on up to `threads` threads when the cases are small
+/// enough to hold.
 pub(super) fn heap_cases<G: HeapGame, W: Write>(
     game: &G,
     o: &GenOptions,
+    plan: &LosingPlan,
     lines: &mut Lines<W>,
     threads: usize,
-) -> io::Result<Threads> {
-    let wanted = if o.cases > 1 && o.heaps <= PARALLEL_MAX_HEAPS {
+) -> Result<Threads, GenError> {
+    let parallel = o.cases > 1 && o.heaps <= PARALLEL_MAX_HEAPS;
+    let wanted = if parallel {
         threads.clamp(1, usize::try_from(o.cases).unwrap_or(usize::MAX))
     } else {
         1
     };
-    if threads > 1 && o.cases > 1 && o.heaps <= PARALLEL_MAX_HEAPS {
-        if let Some(used) = heap_cases_parallel(game, o, lines, wanted)? {
+    if wanted > 1 {
+        if let Some(used) = heap_cases_parallel(game, o, plan, lines, wanted)? {
             return Ok(Threads { used, wanted });
         }
     }
     for case in 0..o.cases {
         let out = &mut lines.out;
-        write_heap_case(game, o, case, &mut lines.buf, &mut |buf| {
-            if buf.len() >= Lines::<W>::BLOCK {
-                out.write_all(buf)?;
-                buf.clear();
-            }
-            Ok(())
-        })?;
+        write_heap_case(
+            game,
+            o,
+            case,
+            plan.is_losing(case),
+            &mut lines.buf,
+            &mut |buf| {
+                if buf.len() >= Lines::<W>::BLOCK {
+                    out.write_all(buf)?;
+                    buf.clear();
+                }
+                Ok(())
+            },
+        )?;
     }
     Ok(Threads { used: 1, wanted })
 }
 
-/// Generates cases on up to `threads` threads (never more than there are
-/// cases) and writes them in order; how many threads ran, or `None` if the
-/// system would start none, leaving the work to the caller. At most
-/// `2 * threads` cases are handed out ahead of the writer, which bounds
-/// memory.
+/// Generates cases on up to `threads` threads and writes them in order; how
+/// many threads ran, or `None` if the system would start none, leaving the
+/// work to the caller. At most `2 * threads` cases are handed out ahead of
+/// the writer, which bounds memory.
 fn heap_cases_parallel<G: HeapGame, W: Write>(
     game: &G,
     o: &GenOptions,
+    plan: &LosingPlan,
     lines: &mut Lines<W>,
     threads: usize,
-) -> io::Result<Option<usize>> {
+) -> Result<Option<usize>, GenError> {
     use std::collections::BTreeMap;
     use std::sync::{Condvar, Mutex};
 
     struct Shared {
         next: u64,
         written: u64,
-        done: BTreeMap<u64, Vec<u8>>,
+        done: BTreeMap<u64, Result<Vec<u8>, GenError>>,
         failed: bool,
     }
     let window = 2 * threads as u64;
@@ -83,9 +95,11 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
             s.next - 1
         };
         let mut buf = Vec::new();
-        // Writing into a Vec cannot fail, and `spill` does nothing here.
-        let _ = write_heap_case(game, o, case, &mut buf, &mut |_| Ok(()));
-        lock().done.insert(case, buf);
+        // `spill` does nothing here: the case is held whole.
+        let made = write_heap_case(game, o, case, plan.is_losing(case), &mut buf, &mut |_| {
+            Ok(())
+        });
+        lock().done.insert(case, made.map(|()| buf));
         changed.notify_all();
     };
     let mut result = Ok(());
@@ -104,19 +118,20 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
             return;
         }
         for case in 0..o.cases {
-            let buf = {
+            let made = {
                 let mut s = lock();
                 loop {
-                    if let Some(buf) = s.done.remove(&case) {
-                        break buf;
+                    if let Some(made) = s.done.remove(&case) {
+                        break made;
                     }
                     s = changed.wait(s).unwrap_or_else(|e| e.into_inner());
                 }
             };
-            let written = lines
-                .out
-                .write_all(&lines.buf)
-                .and_then(|()| lines.out.write_all(&buf));
+            let written = made.and_then(|buf| {
+                lines.out.write_all(&lines.buf)?;
+                lines.out.write_all(&buf)?;
+                Ok(())
+            });
             lines.buf.clear();
             let mut s = lock();
             s.written = case + 1;
@@ -138,32 +153,26 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
 /// `buf`, calling `spill` every few thousand heaps so that a caller can write
 /// a huge case out as it goes.
 ///
-/// A losing case is made by choosing the last heap so that the case's value
-/// is zero, when the range allows it; otherwise the case stays random (and
-/// may be winning). The heaps before it are folded with the game's own
-/// fold to know what the last one must be.
+/// All heaps but the last two are drawn and written as they come; the last
+/// two are drawn until the case is `losing` (the last one planted by the
+/// game's construction) or winning, as asked, which the game's own fold
+/// confirms.
 fn write_heap_case<G: HeapGame>(
     game: &G,
     o: &GenOptions,
     case: u64,
+    losing: bool,
     buf: &mut Vec<u8>,
-    spill: &mut dyn FnMut(&mut Vec<u8>) -> io::Result<()>,
-) -> io::Result<()> {
+    spill: &mut dyn FnMut(&mut Vec<u8>) -> std::io::Result<()>,
+) -> Result<(), GenError> {
     let mut rng = SplitMix64::for_case(o.seed, case);
-    let losing = rng.chance(o.losing);
     push_decimal(buf, o.heaps);
     buf.push(b'\n');
     let mut rest = CaseSummary::default();
-    for i in 0..o.heaps {
-        let mut heap = rng.between(o.min, o.max);
-        if i + 1 < o.heaps {
-            game.fold(&mut rest, heap);
-        } else if losing {
-            let fixed = game.losing_last_heap(&rest, o.min..=o.max, &mut rng);
-            if let Some(fixed) = fixed.filter(|h| (o.min..=o.max).contains(h)) {
-                heap = fixed;
-            }
-        }
+    let free = o.heaps.saturating_sub(2);
+    for i in 0..free {
+        let heap = rng.between(o.min, o.max);
+        game.fold(&mut rest, heap);
         if i > 0 {
             buf.push(b' ');
         }
@@ -172,6 +181,52 @@ fn write_heap_case<G: HeapGame>(
             spill(buf)?;
         }
     }
+    let last = last_heaps(game, o, &rest, losing, o.heaps - free, &mut rng).ok_or_else(|| {
+        let what = format!("N = {} heaps in [{}, {}]", o.heaps, o.min, o.max);
+        impossible(case, losing, &what)
+    })?;
+    for (i, heap) in last.into_iter().flatten().enumerate() {
+        if free > 0 || i > 0 {
+            buf.push(b' ');
+        }
+        push_decimal(buf, heap);
+    }
     buf.push(b'\n');
-    spill(buf)
+    spill(buf)?;
+    Ok(())
+}
+
+/// The last `count` (0 to 2) heaps of a case whose other heaps fold to
+/// `rest`, making it `losing` or winning; `None` if [`TRIES`] draws fail.
+fn last_heaps<G: HeapGame>(
+    game: &G,
+    o: &GenOptions,
+    rest: &CaseSummary,
+    losing: bool,
+    count: u64,
+    rng: &mut SplitMix64,
+) -> Option<[Option<u64>; 2]> {
+    if count == 0 {
+        return (game.first_player_wins(rest) != losing).then_some([None, None]);
+    }
+    for _ in 0..TRIES {
+        let mut acc = *rest;
+        let first = (count == 2).then(|| rng.between(o.min, o.max));
+        if let Some(heap) = first {
+            game.fold(&mut acc, heap);
+        }
+        let last = if losing {
+            game.losing_last_heap(&acc, o.min..=o.max, rng)
+        } else {
+            Some(rng.between(o.min, o.max))
+        };
+        if let Some(last) = last.filter(|h| (o.min..=o.max).contains(h)) {
+            let mut all = acc;
+            game.fold(&mut all, last);
+            if game.first_player_wins(&all) != losing {
+                return Some([first, Some(last)]);
+            }
+        }
+    }
+    None
 }

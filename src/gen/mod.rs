@@ -8,19 +8,26 @@
 //!
 //! Every file is in the strict format that `nimstream validate` accepts:
 //! single spaces, one case's numbers per line, `\n` line ends and one final
-//! newline. A chosen share of the cases is made losing for the first player
-//! (`--losing`), by the game's own construction
+//! newline. Exactly `round(P·T)` of the `T` cases are losing for the first
+//! player (`--losing P`), chosen by the seed (`plan`), and all the others are
+//! winning, so that a test set exercises both verdicts in a known measure. A
+//! losing case is planted by the game's own construction
 //! ([`HeapGame::losing_last_heap`](crate::games::HeapGame::losing_last_heap),
 //! [`PositionGame::losing_position`](crate::games::PositionGame::losing_position)),
-//! so that a test set exercises both verdicts.
+//! and every case's verdict is checked with the game itself before it is
+//! written. Where the ranges leave no way to make a case what it must be
+//! (after [`TRIES`] draws), generation fails with [`GenError::Impossible`]
+//! rather than write something else.
 //!
 //! `heaps` writes heap cases (on several threads), `positions` the other
-//! layouts, and `decimal` the numbers.
+//! layouts, `plan` chooses the losing cases, and `decimal` writes numbers.
 
 mod decimal;
 mod heaps;
+mod plan;
 mod positions;
 
+use std::fmt;
 use std::io::{self, Write};
 
 pub use decimal::push_decimal;
@@ -67,6 +74,47 @@ impl GenOptions {
     }
 }
 
+/// How many times a case is drawn again before its verdict is called
+/// impossible to reach within the ranges.
+pub const TRIES: u32 = 64;
+
+/// Why a file could not be written.
+#[derive(Debug)]
+pub enum GenError {
+    /// Writing failed.
+    Io(io::Error),
+    /// The ranges leave no way to make a case losing (or winning).
+    Impossible(String),
+}
+
+impl fmt::Display for GenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenError::Io(error) => error.fmt(f),
+            GenError::Impossible(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for GenError {}
+
+impl From<io::Error> for GenError {
+    fn from(error: io::Error) -> GenError {
+        GenError::Io(error)
+    }
+}
+
+/// The error for case `case` (from 0) that could not be made `losing` (or
+/// winning).
+fn impossible(case: u64, losing: bool, what: &str) -> GenError {
+    let verdict = if losing { "losing" } else { "winning" };
+    GenError::Impossible(format!(
+        "could not make case {} {verdict} for the first player with {what} in {TRIES} tries; \
+         widen the ranges or change the losing share",
+        case + 1
+    ))
+}
+
 /// How many threads generated a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Threads {
@@ -88,7 +136,8 @@ pub fn generate<W: Write>(
     options: &GenOptions,
     out: W,
     threads: usize,
-) -> io::Result<Threads> {
+) -> Result<Threads, GenError> {
+    let plan = plan::LosingPlan::new(options.cases, options.losing, options.seed);
     let mut lines = decimal::Lines {
         out,
         buf: Vec::with_capacity(decimal::Lines::<W>::BLOCK + 4096),
@@ -98,9 +147,9 @@ pub fn generate<W: Write>(
         lines.byte(b'\n');
     }
     let used = crate::with_game!(game,
-        heap game => heaps::heap_cases(&*game, options, &mut lines, threads)?,
+        heap game => heaps::heap_cases(&*game, options, &plan, &mut lines, threads)?,
         position game => {
-            positions::position_cases(game, problem.layout, options, &mut lines)?;
+            positions::position_cases(game, problem.layout, options, &plan, &mut lines)?;
             Threads { used: 1, wanted: 1 }
         }
     );

@@ -1,35 +1,58 @@
 //! Cases of one position each: one or two numbers per line.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use super::decimal::Lines;
-use super::GenOptions;
+use super::plan::LosingPlan;
+use super::{impossible, GenError, GenOptions, TRIES};
 use crate::games::{PositionGame, PositionRanges};
 use crate::problem::Layout;
 use crate::rng::SplitMix64;
 
 /// Writes `o.cases` lines of one position each, the second number only if
-/// the layout has one.
+/// the layout has one; the cases the plan names are losing, the others
+/// winning.
 pub(super) fn position_cases<G: PositionGame, W: Write>(
     game: &mut G,
     layout: Layout,
     o: &GenOptions,
+    plan: &LosingPlan,
     lines: &mut Lines<W>,
-) -> io::Result<()> {
+) -> Result<(), GenError> {
     let ranges = PositionRanges {
         first: o.min..=o.max,
         second: o.second_min..=o.second_max,
     };
+    let has_second = layout.has_second();
+    let fits = |(a, b): (u64, u64)| {
+        ranges.first.contains(&a) && (!has_second || ranges.second.contains(&b))
+    };
     for case in 0..o.cases {
         let mut rng = SplitMix64::for_case(o.seed, case);
-        let losing = rng.chance(o.losing);
-        let drawn = (rng.within(&ranges.first), rng.within(&ranges.second));
-        let (a, b) = if losing {
-            game.losing_position(drawn, &ranges, &mut rng)
-                .unwrap_or(drawn)
+        let losing = plan.is_losing(case);
+        let mut found = None;
+        for _ in 0..TRIES {
+            let drawn = (rng.within(&ranges.first), rng.within(&ranges.second));
+            let position = if losing {
+                game.losing_position(drawn, &ranges, &mut rng)
+            } else {
+                Some(drawn)
+            };
+            found =
+                position.filter(|&(a, b)| fits((a, b)) && game.first_player_wins(a, b) != losing);
+            if found.is_some() {
+                break;
+            }
+        }
+        let what = if has_second {
+            format!(
+                "numbers in [{}, {}] and [{}, {}]",
+                o.min, o.max, o.second_min, o.second_max
+            )
         } else {
-            drawn
+            format!("a number in [{}, {}]", o.min, o.max)
         };
+        let (a, b) = found.ok_or_else(|| impossible(case, losing, &what))?;
         lines.number(a);
         if layout.has_second() {
             lines.byte(b' ');
