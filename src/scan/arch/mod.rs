@@ -31,52 +31,39 @@ pub(crate) fn avx512_available() -> bool {
     return false;
 }
 
-/// `next_token` of the AVX2 kernel; reached only from a detected kernel.
-#[inline]
-pub(crate) fn avx2_next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: only a `Kernel` built after `avx2_available()` said yes calls this.
-    return unsafe { x86_64::avx2::next_token(bytes, pos) };
-    #[cfg(not(target_arch = "x86_64"))]
-    return swar::next_token(bytes, pos);
+/// Defines the `next_token` and `visit` entry points of a vector kernel:
+/// on x86-64 they call the kernel without checking the CPU (only a `Kernel`
+/// built after `avx2_available` or `avx512_available` said yes reaches
+/// them); elsewhere they fall back to the portable kernel.
+macro_rules! vector_entry_points {
+    ($next_token:ident, $visit:ident, $kernel:ident) => {
+        #[doc = concat!("`next_token` of the ", stringify!($kernel), " kernel; reached only from a detected kernel.")]
+        #[inline]
+        pub(crate) fn $next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: only a `Kernel` of this kind reaches this, and only
+            // `Kernel::available` builds one, after the CPU check said yes.
+            return unsafe { x86_64::$kernel::next_token(bytes, pos) };
+            #[cfg(not(target_arch = "x86_64"))]
+            return swar::next_token(bytes, pos);
+        }
+
+        #[doc = concat!("`visit` of the ", stringify!($kernel), " kernel; reached only from a detected kernel.")]
+        #[inline]
+        pub(crate) fn $visit<V: Visitor>(
+            bytes: &[u8],
+            pos: usize,
+            limit: u64,
+            visitor: &mut V,
+        ) -> Folded {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `next_token` above.
+            return unsafe { x86_64::$kernel::visit(bytes, pos, limit, visitor) };
+            #[cfg(not(target_arch = "x86_64"))]
+            return swar::visit(bytes, pos, limit, visitor);
+        }
+    };
 }
 
-/// `visit` of the AVX2 kernel; reached only from a detected kernel.
-#[inline]
-pub(crate) fn avx2_visit<V: Visitor>(
-    bytes: &[u8],
-    pos: usize,
-    limit: u64,
-    visitor: &mut V,
-) -> Folded {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: only a `Kernel` built after `avx2_available()` said yes calls this.
-    return unsafe { x86_64::avx2::visit(bytes, pos, limit, visitor) };
-    #[cfg(not(target_arch = "x86_64"))]
-    return swar::visit(bytes, pos, limit, visitor);
-}
-
-/// `next_token` of the AVX-512BW kernel; reached only from a detected kernel.
-#[inline]
-pub(crate) fn avx512_next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: only a `Kernel` built after `avx512_available()` said yes calls this.
-    return unsafe { x86_64::avx512::next_token(bytes, pos) };
-    #[cfg(not(target_arch = "x86_64"))]
-    return swar::next_token(bytes, pos);
-}
-
-/// `visit` of the AVX-512BW kernel; reached only from a detected kernel.
-#[inline]
-pub(crate) fn avx512_visit<V: Visitor>(
-    bytes: &[u8],
-    pos: usize,
-    limit: u64,
-    visitor: &mut V,
-) -> Folded {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: only a `Kernel` built after `avx512_available()` said yes calls this.
-    return unsafe { x86_64::avx512::visit(bytes, pos, limit, visitor) };
-    #[cfg(not(target_arch = "x86_64"))]
-    return swar::visit(bytes, pos, limit, visitor);
-}
+vector_entry_points!(avx2_next_token, avx2_visit, avx2);
+vector_entry_points!(avx512_next_token, avx512_visit, avx512);
