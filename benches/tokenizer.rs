@@ -25,7 +25,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use nimstream::games::{nim::NormalNim, CaseSummary, FoldHeaps};
+use nimstream::games::{nim::NormalNim, CaseSummary, FoldHeaps, NoTrace};
 use nimstream::rng::SplitMix64;
 use nimstream::scan::{is_space, Kernel, Stop};
 
@@ -84,7 +84,7 @@ fn buffers() -> Vec<(&'static str, Vec<u8>)> {
 /// The kernel's bulk path, as the solver uses it: one `visit` over the slice.
 #[inline(never)]
 fn kernel_fold(kernel: Kernel, bytes: &[u8]) -> Option<Digest> {
-    let mut visitor = FoldHeaps::new(&NormalNim, CaseSummary::default());
+    let mut visitor = FoldHeaps::<_, NoTrace>::new(&NormalNim, CaseSummary::default());
     let folded = kernel.visit(bytes, 0, u64::MAX, &mut visitor);
     match folded.stop {
         Some(Stop::End) => Some(Digest {

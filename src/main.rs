@@ -82,6 +82,11 @@ struct SolveArgs {
     /// Worker threads for large files, 1 to 1024 (default: all cores).
     #[arg(long, value_name = "N", value_parser = threads, allow_hyphen_values = true)]
     threads: Option<usize>,
+    /// After each winning verdict, print one space and a winning move:
+    /// `i:a->b` (heap i from a to b objects) or `i:a->b+c` (a split) for heap
+    /// games, `a->b` for one pile, `a b->c d` for two.
+    #[arg(long = "move")]
+    moves: bool,
     /// Print bytes, cases, heaps, seconds, GB/s and the kernel to standard
     /// error.
     #[arg(long)]
@@ -331,6 +336,7 @@ fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
     let mut job = Job::new(problem);
     job.kernel = pick_kernel(args.kernel.as_deref())?;
     job.threads = args.threads.unwrap_or_else(default_threads);
+    job.moves = args.moves;
     // SAFETY: the contract of `MmapChoice::auto` (a file truncated while it
     // is read kills the process with SIGBUS; a change is reported) is the
     // documented behaviour of this command.

@@ -21,15 +21,10 @@ impl<W: Write> VerdictWriter<W> {
 
     /// A writer of lines `win` or `lose`, each after `prefix`.
     pub fn new(out: W, win: &str, lose: &str, prefix: LinePrefix) -> VerdictWriter<W> {
-        let line = |word: &str| {
-            let mut line = word.as_bytes().to_vec();
-            line.push(b'\n');
-            line
-        };
         VerdictWriter {
             out: io::BufWriter::with_capacity(1 << 16, out),
-            win: line(win),
-            lose: line(lose),
+            win: win.as_bytes().to_vec(),
+            lose: lose.as_bytes().to_vec(),
             prefix,
             written: 0,
         }
@@ -38,6 +33,27 @@ impl<W: Write> VerdictWriter<W> {
     /// Writes the verdict of the next case.
     #[inline]
     pub fn verdict(&mut self, first_player_wins: bool) -> io::Result<()> {
+        self.word(first_player_wins)?;
+        self.out.write_all(b"\n")
+    }
+
+    /// Writes the verdict of the next case, then one space and `also` (a
+    /// winning move) when there is one.
+    pub fn verdict_and(
+        &mut self,
+        first_player_wins: bool,
+        also: Option<&dyn std::fmt::Display>,
+    ) -> io::Result<()> {
+        self.word(first_player_wins)?;
+        if let Some(also) = also {
+            write!(self.out, " {also}")?;
+        }
+        self.out.write_all(b"\n")
+    }
+
+    /// The line's prefix and word.
+    #[inline]
+    fn word(&mut self, first_player_wins: bool) -> io::Result<()> {
         self.written += 1;
         if self.prefix == LinePrefix::CaseNumber {
             self.out.write_all(b"Case ")?;
@@ -45,12 +61,12 @@ impl<W: Write> VerdictWriter<W> {
                 .write_all(itoa::Buffer::new().format(self.written).as_bytes())?;
             self.out.write_all(b": ")?;
         }
-        let line = if first_player_wins {
+        let word = if first_player_wins {
             &self.win
         } else {
             &self.lose
         };
-        self.out.write_all(line)
+        self.out.write_all(word)
     }
 
     /// Writes out what is buffered.

@@ -26,7 +26,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::games::{CaseSummary, FoldHeaps, HeapFold};
+use crate::games::{CaseSummary, FoldHeaps, HeapFold, Trace};
 use crate::scan::{is_space, Kernel, Stop};
 use crate::source::{Block, BOM};
 
@@ -60,9 +60,11 @@ pub fn split(bytes: &[u8], block: usize) -> Vec<(usize, usize)> {
 }
 
 /// What pass 1 produced, and how many threads it ran on.
-pub struct Summarized {
+pub struct Summarized<T> {
     /// Every block, in input order.
     pub blocks: Vec<Block>,
+    /// What was traced of each block, in the same order.
+    pub traces: Vec<T>,
     /// Threads that took part, the caller's included.
     pub threads: usize,
     /// Threads there was work for: fewer than asked when there were fewer
@@ -73,14 +75,14 @@ pub struct Summarized {
 /// Pass 1: folds every block, on up to `threads` threads (the caller's
 /// included), never more than there are blocks. A thread the system refuses
 /// to start is simply not used.
-pub fn summarize<F: HeapFold>(
+pub fn summarize<F: HeapFold, T: Trace>(
     bytes: &[u8],
     bounds: &[(usize, usize)],
     fold: &F,
     kernel: Kernel,
     threads: usize,
     progress: &mut dyn FnMut(u64),
-) -> Summarized {
+) -> Summarized<T> {
     let next = AtomicUsize::new(0);
     let done_bytes = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(bounds.len()));
@@ -88,7 +90,7 @@ pub fn summarize<F: HeapFold>(
     let work = |after_each: &mut dyn FnMut(u64)| {
         let mut mine = Vec::new();
         while let Some(&(start, end)) = bounds.get(next.fetch_add(1, Ordering::Relaxed)) {
-            mine.push(fold_block(bytes, start, end, fold, kernel));
+            mine.push(fold_block::<F, T>(bytes, start, end, fold, kernel));
             let done = done_bytes.fetch_add(end - start, Ordering::Relaxed) + end - start;
             after_each(done as u64);
         }
@@ -109,30 +111,33 @@ pub fn summarize<F: HeapFold>(
         }
         work(progress);
     });
-    let mut blocks = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    blocks.sort_unstable_by_key(|block: &Block| block.start);
+    let mut folded = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    folded.sort_unstable_by_key(|(block, _): &(Block, T)| block.start);
+    let (blocks, traces) = folded.into_iter().unzip();
     Summarized {
         blocks,
+        traces,
         threads: started,
         wanted,
     }
 }
 
-/// Folds the tokens of one block as heaps.
-fn fold_block<F: HeapFold>(
+/// Folds the tokens of one block as heaps, tracing what `T` keeps.
+fn fold_block<F: HeapFold, T: Trace>(
     bytes: &[u8],
     start: usize,
     end: usize,
     fold: &F,
     kernel: Kernel,
-) -> Block {
-    let mut visitor = FoldHeaps::new(fold, CaseSummary::default());
+) -> (Block, T) {
+    let mut visitor = FoldHeaps::<F, T>::new(fold, CaseSummary::default());
     let folded = kernel.visit(&bytes[..end], start, u64::MAX, &mut visitor);
-    Block {
+    let block = Block {
         start,
         end,
         tokens: folded.read,
         summary: visitor.acc,
         faulty: !matches!(folded.stop, Some(Stop::End) | None),
-    }
+    };
+    (block, visitor.trace)
 }

@@ -12,7 +12,7 @@
 use std::io::{Read, Write};
 
 use crate::error::Error;
-use crate::games::Game;
+use crate::games::{Game, MoveTrace, NoTrace};
 use crate::input::{display_name, Input, MmapChoice};
 use crate::output::VerdictWriter;
 use crate::parallel;
@@ -51,6 +51,8 @@ pub struct Job<'a> {
     pub split: Split,
     /// Whether regular files may be memory-mapped.
     pub mmap: MmapChoice,
+    /// Whether a winning move follows each win.
+    pub moves: bool,
 }
 
 impl<'a> Job<'a> {
@@ -63,6 +65,7 @@ impl<'a> Job<'a> {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             split: Split::Auto,
             mmap: MmapChoice::never(),
+            moves: false,
         }
     }
 
@@ -115,15 +118,22 @@ impl<'a> Job<'a> {
         let report = match self.split_blocks(bytes, game) {
             Some(block) => {
                 let bounds = parallel::split(bytes, block);
-                let pass = crate::with_game!(&*game,
-                    heap fold => parallel::summarize(bytes, &bounds, fold, self.kernel, self.threads, &mut done),
+                let (kernel, threads) = (self.kernel, self.threads);
+                let (mut source, used, wanted) = crate::with_game!(&*game,
+                    heap fold => if self.moves {
+                        let pass = parallel::summarize::<_, MoveTrace>(bytes, &bounds, fold, kernel, threads, &mut done);
+                        let source = BlockedSource::new(bytes, pass.blocks, kernel).with_traces(pass.traces);
+                        (source, pass.threads, pass.wanted)
+                    } else {
+                        let pass = parallel::summarize::<_, NoTrace>(bytes, &bounds, fold, kernel, threads, &mut done);
+                        (BlockedSource::new(bytes, pass.blocks, kernel), pass.threads, pass.wanted)
+                    },
                     position _p => unreachable!("split_blocks splits heap games only")
                 );
-                let mut source = BlockedSource::new(bytes, pass.blocks, self.kernel);
                 let report = self.solve_source(&mut source, name, game, out, &mut done)?;
                 Report {
-                    threads: pass.threads,
-                    threads_wanted: pass.wanted,
+                    threads: used,
+                    threads_wanted: wanted,
                     ..report
                 }
             }
@@ -162,7 +172,7 @@ impl<'a> Job<'a> {
         out: &mut VerdictWriter<W>,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Report, Error> {
-        solve::solve(self.problem, game, source, out, name, progress)
+        solve::solve(self.problem, game, source, out, name, progress, self.moves)
     }
 
     /// The block size to split `bytes` with, or `None` to read it whole.

@@ -17,7 +17,9 @@ use std::fmt;
 use std::io::Write;
 
 use crate::error::{describe_byte, Error};
-use crate::games::{CaseSummary, Game, HeapFold, PositionGame};
+use crate::games::{
+    CaseSummary, FoldHeaps, Game, HeapGame, MoveTrace, NoTrace, PositionGame, Trace,
+};
 use crate::output::VerdictWriter;
 use crate::problem::{Layout, Problem};
 use crate::source::{Fault, FaultKind, TokenSource};
@@ -159,7 +161,7 @@ fn refused<S: TokenSource>(
 }
 
 /// Reads the input of `problem`, played as `game`, from `source` and writes
-/// one verdict per case.
+/// one verdict per case, with a winning move after each win if `moves`.
 ///
 /// Verdicts of the cases completed before an error are written (the caller
 /// flushes them before reporting the error).
@@ -170,6 +172,7 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
     out: &mut VerdictWriter<W>,
     path: &str,
     progress: &mut dyn FnMut(u64),
+    moves: bool,
 ) -> Result<Report, Error> {
     let mut run = Run {
         source,
@@ -177,12 +180,14 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
         path,
         report: Report::default(),
         progress,
+        moves,
     };
     let names = problem.vars;
     let second = names.second.map_or("", |v| v.name);
     crate::with_game!(game,
         heap fold => match problem.layout {
-            Layout::HeapCases => run.heap_cases(&*fold),
+            Layout::HeapCases if moves => run.heap_cases::<_, MoveTrace>(&*fold),
+            Layout::HeapCases => run.heap_cases::<_, NoTrace>(&*fold),
             _ => Err(mismatch(problem)),
         },
         position game => match problem.layout {
@@ -214,6 +219,8 @@ struct Run<'a, S, W: Write> {
     path: &'a str,
     report: Report,
     progress: &'a mut dyn FnMut(u64),
+    /// Whether a winning move follows each win.
+    moves: bool,
 }
 
 impl<S: TokenSource, W: Write> Run<'_, S, W> {
@@ -224,20 +231,41 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         }
     }
 
-    fn verdict(&mut self, wins: bool) -> Result<(), Error> {
+    /// Writes a verdict, and `mv` after it.
+    fn verdict_and(&mut self, wins: bool, mv: Option<&dyn fmt::Display>) -> Result<(), Error> {
         self.report.cases += 1;
-        self.out.verdict(wins).map_err(|source| Error::Io {
+        let written = match mv {
+            None => self.out.verdict(wins),
+            Some(mv) => self.out.verdict_and(wins, Some(mv)),
+        };
+        written.map_err(|source| Error::Io {
             path: "<stdout>".into(),
             source,
         })
     }
 
-    fn heap_cases<F: HeapFold>(&mut self, fold: &F) -> Result<(), Error> {
+    /// Decides a position, and names a winning move if asked to.
+    fn position_verdict(
+        &mut self,
+        game: &mut impl PositionGame,
+        a: u64,
+        b: u64,
+    ) -> Result<(), Error> {
+        let wins = game.first_player_wins(a, b);
+        let mv = if self.moves && wins {
+            game.winning_move(a, b)
+        } else {
+            None
+        };
+        self.verdict_and(wins, mv.as_ref().map(|m| m as &dyn fmt::Display))
+    }
+
+    fn heap_cases<F: HeapGame, T: Trace>(&mut self, fold: &F) -> Result<(), Error> {
         let cases = self.read(Expected::CaseCount)?;
         for case in 1..=cases {
             let heaps = self.read(Expected::HeapCount { case })?;
-            let mut acc = CaseSummary::default();
-            if let Err((read, fault)) = self.source.fold_heaps(heaps, fold, &mut acc) {
+            let mut folded = FoldHeaps::<F, T>::new(fold, CaseSummary::default());
+            if let Err((read, fault)) = self.source.fold_heaps(heaps, &mut folded) {
                 let expected = Expected::Heap {
                     case,
                     heap: read + 1,
@@ -255,7 +283,12 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                 return Err(input_error(self.source, self.path, fault, expected));
             }
             self.report.values += heaps;
-            self.verdict(fold.first_player_wins(&acc))?;
+            let wins = fold.first_player_wins(&folded.acc);
+            let mv = match folded.trace.moves() {
+                Some(trace) if wins => fold.winning_move(&folded.acc, trace),
+                _ => None,
+            };
+            self.verdict_and(wins, mv.as_ref().map(|m| m as &dyn fmt::Display))?;
             (self.progress)(self.source.consumed());
         }
         self.expect_end()
@@ -272,7 +305,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             let a = self.read(Expected::Field { name: first, case })?;
             let b = self.read(Expected::Field { name: second, case })?;
             self.report.values += 2;
-            self.verdict(game.first_player_wins(a, b))?;
+            self.position_verdict(game, a, b)?;
             self.tick(case);
         }
         self.expect_end()
@@ -289,7 +322,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                 break;
             }
             self.report.values += 1;
-            self.verdict(game.first_player_wins(n, 0))?;
+            self.position_verdict(game, n, 0)?;
             self.tick(case);
         }
         self.expect_end()
@@ -315,7 +348,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             };
             let b = self.read(Expected::Field { name: second, case })?;
             self.report.values += 2;
-            self.verdict(game.first_player_wins(a, b))?;
+            self.position_verdict(game, a, b)?;
             self.tick(case);
         }
         Ok(())

@@ -85,12 +85,28 @@ pub fn outcome(problem: &Problem, params: &GameParams, bytes: &[u8], mode: Mode)
     outcome_of(problem, &mut game, bytes, mode)
 }
 
+/// [`outcome`] with a winning move after each win.
+pub fn outcome_with_moves(
+    problem: &Problem,
+    params: &GameParams,
+    bytes: &[u8],
+    mode: Mode,
+) -> Outcome {
+    let mut game = problem.build_game(params).expect("the game builds");
+    run(problem, &mut game, bytes, mode, true)
+}
+
 /// [`outcome`] with a game already built (which may carry state).
 pub fn outcome_of(problem: &Problem, game: &mut Game, bytes: &[u8], mode: Mode) -> Outcome {
+    run(problem, game, bytes, mode, false)
+}
+
+fn run(problem: &Problem, game: &mut Game, bytes: &[u8], mode: Mode, moves: bool) -> Outcome {
     let mut stdout = Vec::new();
     let result = {
         let mut out = VerdictWriter::for_problem(&mut stdout, &problem.verdicts);
         let mut job = Job::new(problem);
+        job.moves = moves;
         let result = match mode {
             Mode::Slice(kernel) => {
                 job.kernel = kernel;

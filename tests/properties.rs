@@ -3,12 +3,14 @@
 //! thread count) gives the same verdicts and the same error as a naive
 //! oracle written in this file, and the error is at the true position.
 
-use nimstream::games::{CaseSummary, GameParams, HeapFold};
+use nimstream::games::{CaseSummary, FoldHeaps, GameParams, HeapFold, NoTrace};
 use nimstream::parallel;
 use nimstream::problem::Problem;
 use nimstream::scan::Kernel;
 use nimstream::source::{BlockedSource, FaultKind, SliceSource, StreamSource, TokenSource};
-use nimstream::testing::{modes, outcome, proptest_cases as cases, Mode, Outcome};
+use nimstream::testing::{
+    modes, outcome, outcome_with_moves, proptest_cases as cases, Mode, Outcome,
+};
 use proptest::prelude::*;
 
 /// The heap games, as the oracle knows them.
@@ -340,6 +342,22 @@ proptest! {
     }
 
     #[test]
+    fn moves_are_the_same_on_every_reading_path(game in heap_games(), bytes in heap_file()) {
+        let problem = game.problem();
+        let params = game.params();
+        let first = outcome_with_moves(problem, &params, &bytes, Mode::Slice(Kernel::REFERENCE));
+        // Every win names a move, except misère's empty position.
+        let win = problem.verdicts.win;
+        for line in first.0.lines().filter(|l| l.starts_with(win)) {
+            prop_assert!(line.len() > win.len() || matches!(game, Game::Misere), "{}", line);
+        }
+        for mode in modes() {
+            let other = outcome_with_moves(problem, &params, &bytes, mode);
+            prop_assert_eq!(&other, &first, "{:?}", mode);
+        }
+    }
+
+    #[test]
     fn corrupted_files_fail_at_the_true_position(
         game in heap_games(),
         bytes in heap_file(),
@@ -381,6 +399,10 @@ impl HeapFold for Table {
         summary.xor != 0
     }
 
+    fn grundy_value(&self, heap: u64) -> u128 {
+        u128::from(heap)
+    }
+
     fn decides(&self, heap: u64) -> bool {
         heap <= self.limit
     }
@@ -389,17 +411,17 @@ impl HeapFold for Table {
 /// Folds all of `bytes` as heaps, in steps of `step`: the xor so far, how
 /// many heaps, and where and why it stopped.
 fn fold_all(source: &mut impl TokenSource, step: u64, fold: &Table) -> (u64, u64, u64, String) {
-    let mut acc = CaseSummary::default();
+    let mut heaps = FoldHeaps::<_, NoTrace>::new(fold, CaseSummary::default());
     let mut count = 0;
     loop {
-        match source.fold_heaps(step, fold, &mut acc) {
+        match source.fold_heaps(step, &mut heaps) {
             Ok(()) => count += step,
             Err((read, fault)) => {
                 let kind = match fault.kind {
                     FaultKind::Refused(value) => format!("refused {value}"),
                     other => format!("{other:?}"),
                 };
-                return (acc.xor, count + read, fault.offset, kind);
+                return (heaps.acc.xor, count + read, fault.offset, kind);
             }
         }
     }
@@ -447,7 +469,9 @@ proptest! {
             prop_assert_eq!(&stream, &expected, "stream {:?}", kernel);
         }
         let bounds = parallel::split(bytes, block);
-        let pass = parallel::summarize(bytes, &bounds, &fold, Kernel::detect(), threads, &mut |_| {});
+        let pass = parallel::summarize::<_, NoTrace>(
+            bytes, &bounds, &fold, Kernel::detect(), threads, &mut |_| {},
+        );
         let blocked = fold_all(&mut BlockedSource::new(bytes, pass.blocks, Kernel::detect()), step, &fold);
         prop_assert_eq!(&blocked, &expected, "blocks of {} on {} threads", block, threads);
     }

@@ -4,13 +4,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimstream::games::{misere::MisereNim, CaseSummary, FoldHeaps};
+use nimstream::games::{misere::MisereNim, CaseSummary, FoldHeaps, NoTrace};
 use nimstream::scan::{Kernel, Stop};
 use nimstream::source::{Fault, SliceSource, StreamSource, TokenSource};
 use nimstream::testing::tokens;
 
 fn folded(kernel: Kernel, bytes: &[u8], step: u64) -> (CaseSummary, u64, Option<Stop>) {
-    let mut visitor = FoldHeaps::new(&MisereNim, CaseSummary::default());
+    let mut visitor = FoldHeaps::<_, NoTrace>::new(&MisereNim, CaseSummary::default());
     let (mut pos, mut read) = (0, 0);
     loop {
         let f = kernel.visit(bytes, pos, step, &mut visitor);

@@ -12,7 +12,7 @@
 //! pile, which `n mod 1 == 0` says. `m = u64::MAX` overflows `m+1`, but then
 //! every pile can be taken whole, so only `n = 0` loses.
 
-use super::{Game, GameSpec, PositionGame, PositionRanges};
+use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
 
 /// Whether the player to move wins a pile of `n` when each move takes
@@ -39,6 +39,15 @@ pub const SPEC: GameSpec = GameSpec {
 impl PositionGame for BashGame {
     fn first_player_wins(&mut self, n: u64, m: u64) -> bool {
         first_player_wins(n, m)
+    }
+
+    /// Take `n mod (m+1)`, leaving a multiple of `m+1`.
+    fn winning_move(&mut self, n: u64, m: u64) -> Option<PositionMove> {
+        let take = m.checked_add(1).map_or(n, |period| n % period);
+        (take > 0).then_some(PositionMove::Pile {
+            from: n,
+            to: n - take,
+        })
     }
 
     /// A random multiple of `m+1` in the pile's range, keeping `m`.

@@ -15,7 +15,8 @@
 
 use std::ops::RangeInclusive;
 
-use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, Parameter};
+use super::nim::normal_play_move;
+use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace, Parameter};
 use crate::rng::SplitMix64;
 
 /// Bounded Nim, folded as the xor of `heap mod (K+1)`.
@@ -61,6 +62,11 @@ impl HeapFold for BoundedNim {
     fn first_player_wins(&self, summary: &CaseSummary) -> bool {
         summary.xor != 0
     }
+
+    #[inline(always)]
+    fn grundy_value(&self, heap: u64) -> u128 {
+        u128::from(self.grundy(heap))
+    }
 }
 
 /// `K`, the parameter of bounded Nim.
@@ -81,6 +87,14 @@ pub const SPEC: GameSpec = GameSpec {
 };
 
 impl HeapGame for BoundedNim {
+    /// Lowering a heap's residue from `g` to `t < g` takes `g - t <= K`.
+    fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove> {
+        normal_play_move(u128::from(summary.xor), trace, |heap, xor| {
+            let value = self.grundy(heap);
+            (heap - (value - (value ^ xor as u64)), None)
+        })
+    }
+
     /// A heap whose residue is the xor of the others' residues, lifted by a
     /// random multiple of `K+1` so that its size stays random. The xor of
     /// residues can reach past `K`, and no heap has such a residue: then

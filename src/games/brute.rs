@@ -136,6 +136,16 @@ pub fn subtraction_wins(max_pile: u64, max_take: u64) -> Vec<bool> {
 ///
 /// Fibonacci Nim is `multiplier = 2`; the k-multiple game is `multiplier = k`.
 pub fn take_limited_wins(max_pile: usize, multiplier: usize) -> Vec<bool> {
+    take_limited_winning_takes(max_pile, multiplier)
+        .iter()
+        .map(|takes| !takes.is_empty())
+        .collect()
+}
+
+/// For each pile up to `max_pile`, every first take that wins the
+/// take-limited game (each move takes at most `multiplier` times the last;
+/// the first may not take everything), by the same search.
+pub fn take_limited_winning_takes(max_pile: usize, multiplier: usize) -> Vec<Vec<usize>> {
     // wins[left][limit]: the player to move faces `left` objects and may take
     // at most `limit`. A limit above `left` is the same as `left`, so only
     // `limit <= left` is stored.
@@ -151,9 +161,17 @@ pub fn take_limited_wins(max_pile: usize, multiplier: usize) -> Vec<bool> {
         }
         wins.push(row);
     }
-    // The first move is limited only by having to leave something behind.
+    // The first move is limited only by having to leave something behind;
+    // it wins if the opponent then loses.
     (0..=max_pile)
-        .map(|pile| pile >= 1 && wins[pile][pile - 1])
+        .map(|pile| {
+            (1..pile)
+                .filter(|&take| {
+                    let rest = pile - take;
+                    !wins[rest][take.saturating_mul(multiplier).min(rest)]
+                })
+                .collect()
+        })
         .collect()
 }
 

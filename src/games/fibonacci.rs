@@ -19,7 +19,7 @@
 //! not take everything), so they are losses. That agrees with the closed form
 //! when 0 and 1 are counted as Fibonacci numbers, which the table does.
 
-use super::{Game, GameSpec, PositionGame, PositionRanges};
+use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
 
 /// How many distinct Fibonacci numbers fit in a `u64`, counting 0 and 1 once:
@@ -67,6 +67,26 @@ pub const SPEC: GameSpec = GameSpec {
 impl PositionGame for FibonacciNim {
     fn first_player_wins(&mut self, n: u64, _: u64) -> bool {
         first_player_wins(n)
+    }
+
+    /// Take the smallest term of `n`'s Zeckendorf sum (see the module
+    /// documentation), which is also the smallest winning take.
+    fn winning_move(&mut self, n: u64, _: u64) -> Option<PositionMove> {
+        if !first_player_wins(n) {
+            return None;
+        }
+        let mut rest = n;
+        let mut smallest = n;
+        while rest > 0 {
+            // The largest Fibonacci number at most `rest`.
+            let below = FIBONACCI.partition_point(|&f| f <= rest);
+            smallest = FIBONACCI[below - 1];
+            rest -= smallest;
+        }
+        Some(PositionMove::Pile {
+            from: n,
+            to: n - smallest,
+        })
     }
 
     /// A random Fibonacci number of at least 2 in the range.

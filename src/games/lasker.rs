@@ -24,7 +24,8 @@
 
 use std::ops::RangeInclusive;
 
-use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame};
+use super::nim::normal_play_move;
+use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
 use crate::rng::SplitMix64;
 
 /// Lasker's Nim, folded as the xor of the heaps' Grundy values.
@@ -54,6 +55,21 @@ impl HeapFold for LaskerSwap {
     fn first_player_wins(&self, summary: &CaseSummary) -> bool {
         summary.xor != 0 || summary.carry != 0
     }
+
+    #[inline(always)]
+    fn grundy_value(&self, heap: u64) -> u128 {
+        grundy(heap)
+    }
+}
+
+/// The heap whose Grundy value is `value`: the swap, undone.
+fn heap_worth(value: u128) -> u128 {
+    match value % 4 {
+        _ if value == 0 => 0,
+        3 => value + 1,
+        0 => value - 1,
+        _ => value,
+    }
 }
 
 /// The exact Sprague–Grundy value of a heap of `heap` objects in Lasker's Nim.
@@ -75,6 +91,21 @@ pub const SPEC: GameSpec = GameSpec {
 };
 
 impl HeapGame for LaskerSwap {
+    /// The heap worth `g(h) xor x` is reached by a removal, except from
+    /// `h = 4k+3` (worth `4k+4`) to value `4k+3`, whose heap `4k+4` is larger:
+    /// that one is the split `1 + (4k+2)`, worth `1 xor (4k+2) = 4k+3`.
+    fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove> {
+        let xor = u128::from(summary.xor) | u128::from(summary.carry) << 64;
+        normal_play_move(xor, trace, |heap, xor| {
+            let target = grundy(heap) ^ xor;
+            // The swap is its own inverse: the heap worth `target`.
+            match u64::try_from(heap_worth(target)) {
+                Ok(to) if to < heap => (to, None),
+                _ => (1, Some(heap - 1)),
+            }
+        })
+    }
+
     /// The heap whose Grundy value is the xor of the others'. The swap is its
     /// own inverse, so the heap worth `x` is `g(x)`.
     fn losing_last_heap(

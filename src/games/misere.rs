@@ -20,7 +20,8 @@
 
 use std::ops::RangeInclusive;
 
-use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame};
+use super::nim::normal_play_move;
+use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
 use crate::rng::SplitMix64;
 
 /// Misère Nim, folded as the xor of the heaps together with counts of the
@@ -47,6 +48,11 @@ impl HeapFold for MisereNim {
             summary.xor != 0
         }
     }
+
+    #[inline(always)]
+    fn grundy_value(&self, heap: u64) -> u128 {
+        u128::from(heap)
+    }
 }
 
 /// Misère Nim as the catalogue builds it.
@@ -57,6 +63,37 @@ pub const SPEC: GameSpec = GameSpec {
 };
 
 impl HeapGame for MisereNim {
+    /// With only 0s and 1s and an even number of 1s, take a 1 (an empty
+    /// position is won with no move). With one heap above 1, which is the
+    /// only heap with a bit above bit 0, leave it at 0 or 1 so that an odd
+    /// number of 1s remains. Otherwise the normal move, which leaves at
+    /// least two heaps above 1 (see the module documentation).
+    fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove> {
+        if !self.first_player_wins(summary) {
+            return None;
+        }
+        let move_to = |bit: u32, to: u64| {
+            let first = trace.first_with(bit)?;
+            Some(HeapMove {
+                heap: first.index + 1,
+                from: first.heap,
+                to,
+                and: None,
+            })
+        };
+        match summary.big {
+            0 if summary.ones == 0 => None,
+            0 => move_to(0, 0),
+            1 => {
+                let top = trace.seen.ilog2();
+                move_to(top, u64::from(summary.ones.is_multiple_of(2)))
+            }
+            _ => normal_play_move(u128::from(summary.xor), trace, |heap, xor| {
+                (heap ^ xor as u64, None)
+            }),
+        }
+    }
+
     /// With a heap above 1 elsewhere, the misère rule is the normal one;
     /// with only 0s and 1s, the first player loses on an odd count of 1s.
     fn losing_last_heap(

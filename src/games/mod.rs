@@ -48,10 +48,15 @@ pub mod kmultiple;
 pub mod lasker;
 pub mod misere;
 pub mod nim;
+pub mod trace;
 pub mod wythoff;
+
+pub use trace::{HeapMove, MoveTrace, NoTrace, Trace};
 
 #[cfg(test)]
 mod brute;
+#[cfg(test)]
+mod move_tests;
 
 /// What a case's heaps reduce to.
 ///
@@ -106,6 +111,10 @@ pub trait HeapFold: Sync {
     /// Add one heap to the summary.
     fn fold(&self, acc: &mut CaseSummary, heap: u64);
 
+    /// The value a [`MoveTrace`] records for a heap: its Grundy value (the
+    /// heap itself for misère Nim, whose moves follow the heaps' bits).
+    fn grundy_value(&self, heap: u64) -> u128;
+
     /// Whether the player to move wins the position whose heaps were folded
     /// into `summary`.
     fn first_player_wins(&self, summary: &CaseSummary) -> bool;
@@ -123,9 +132,14 @@ pub trait HeapFold: Sync {
     }
 }
 
-/// A heap game as `nimstream gen` needs it: its fold, and a way to plant a
-/// losing case.
+/// A heap game as `nimstream gen` and `--move` need it: its fold, a way to
+/// plant a losing case, and a winning move.
 pub trait HeapGame: HeapFold {
+    /// A winning move from the position whose heaps folded to `summary` and
+    /// were traced in `trace`; `None` when the player to move loses (or has
+    /// won with no move left, as in an empty misère position).
+    fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove>;
+
     /// A heap in `range` that, added to heaps whose fold is `rest`, makes a
     /// position the player to move loses; `None` when this construction
     /// finds none in the range.
@@ -138,34 +152,41 @@ pub trait HeapGame: HeapFold {
 }
 
 /// The tokenizer's [`Visitor`] for a heap fold: folds every heap it is given
-/// into `acc`, and refuses the heaps the fold does not decide.
-pub struct FoldHeaps<'a, F> {
+/// into `acc`, keeps what `T` traces (nothing by default), and refuses the
+/// heaps the fold does not decide.
+pub struct FoldHeaps<'a, F, T = NoTrace> {
     /// The game's fold, borrowed for the length of a scan.
     pub fold: &'a F,
     /// The heaps folded so far.
     pub acc: CaseSummary,
+    /// What is traced of them.
+    pub trace: T,
 }
 
-impl<'a, F> FoldHeaps<'a, F> {
-    /// A visitor that folds into a copy of `acc`.
+impl<'a, F, T: Trace> FoldHeaps<'a, F, T> {
+    /// A visitor that folds into a copy of `acc`, tracing from scratch.
     #[inline(always)]
-    pub fn new(fold: &'a F, acc: CaseSummary) -> FoldHeaps<'a, F> {
-        FoldHeaps { fold, acc }
+    pub fn new(fold: &'a F, acc: CaseSummary) -> FoldHeaps<'a, F, T> {
+        FoldHeaps {
+            fold,
+            acc,
+            trace: T::default(),
+        }
     }
 }
 
 // Manual impls: the derives would require `F: Copy`, but only the reference
 // is copied.
-impl<F> Clone for FoldHeaps<'_, F> {
+impl<F, T: Copy> Clone for FoldHeaps<'_, F, T> {
     #[inline(always)]
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<F> Copy for FoldHeaps<'_, F> {}
+impl<F, T: Copy> Copy for FoldHeaps<'_, F, T> {}
 
-impl<F: HeapFold> Visitor for FoldHeaps<'_, F> {
+impl<F: HeapFold, T: Trace> Visitor for FoldHeaps<'_, F, T> {
     const MAY_REFUSE: bool = F::MAY_REFUSE;
 
     #[inline(always)]
@@ -174,6 +195,7 @@ impl<F: HeapFold> Visitor for FoldHeaps<'_, F> {
             return false;
         }
         self.fold.fold(&mut self.acc, heap);
+        self.trace.note(self.fold.grundy_value(heap), heap);
         true
     }
 }
@@ -184,6 +206,9 @@ pub trait PositionGame {
     /// Whether the player to move wins from position `(a, b)`.
     fn first_player_wins(&mut self, a: u64, b: u64) -> bool;
 
+    /// A winning move from `(a, b)`; `None` when the player to move loses.
+    fn winning_move(&mut self, a: u64, b: u64) -> Option<PositionMove>;
+
     /// A losing position for `nimstream gen`, near the drawn `(a, b)` and
     /// within the ranges; `None` when this construction finds none.
     fn losing_position(
@@ -192,6 +217,36 @@ pub trait PositionGame {
         ranges: &PositionRanges,
         rng: &mut SplitMix64,
     ) -> Option<(u64, u64)>;
+}
+
+/// A move in a game of one position per case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionMove {
+    /// One pile goes from `from` objects to `to`: written `a->b`.
+    Pile {
+        /// The pile before.
+        from: u64,
+        /// The pile after.
+        to: u64,
+    },
+    /// Two piles go from `from` to `to`: written `a b->c d`.
+    Piles {
+        /// The piles before, in the input's order.
+        from: (u64, u64),
+        /// The piles after, in the same order.
+        to: (u64, u64),
+    },
+}
+
+impl std::fmt::Display for PositionMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            PositionMove::Pile { from, to } => write!(f, "{from}->{to}"),
+            PositionMove::Piles { from, to } => {
+                write!(f, "{} {}->{} {}", from.0, from.1, to.0, to.1)
+            }
+        }
+    }
 }
 
 /// The ranges of a position's two numbers.

@@ -26,7 +26,7 @@
 //! where squaring is valid because every base is non-negative. See
 //! the comments in `is_losing` for why none of this overflows a `u128`.
 
-use super::{Game, GameSpec, PositionGame, PositionRanges};
+use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
 
 /// Whether the player to move wins Wythoff's game from piles `a` and `b`.
@@ -60,6 +60,70 @@ pub fn losing_pair(k: u64) -> Option<(u64, u64)> {
     let a = u64::try_from(k + lo).ok()?;
     let b = a.checked_add(k as u64)?;
     Some((a, b))
+}
+
+/// Whether `c <= j/φ`, exactly, for any `c, j < 2^64`: `5c² <= (2j - c)²`.
+/// The squares can pass `2^128`, so the comparison goes through the
+/// quotient `q = (2j - c) / c`: below 2 it fails, above 2 it holds (9 > 5),
+/// and at 2 it is `r (4c + r) >= c²` for the remainder `r`, where a product
+/// too large for a `u128` is certainly larger than `c² < 2^128`.
+fn at_most_over_phi(c: u128, j: u128) -> bool {
+    if c == 0 {
+        return true;
+    }
+    let Some(d) = (2 * j).checked_sub(c) else {
+        return false;
+    };
+    match d / c {
+        0 | 1 => false,
+        2 => {
+            let r = d % c;
+            r.checked_mul(4 * c + r)
+                .is_none_or(|product| product >= c * c)
+        }
+        _ => true,
+    }
+}
+
+/// `floor(jφ)`, the smaller pile of the losing pair with difference `j`,
+/// for any `j`; `None` when it does not fit in a `u64`.
+pub fn floor_phi(j: u64) -> Option<u64> {
+    // floor(jφ) = j + floor(j/φ), and floor(j/φ) is the largest c with
+    // c <= j/φ, found by binary search (j/φ < j for j >= 1).
+    let j128 = u128::from(j);
+    let (mut lo, mut hi) = (0u128, j128);
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if at_most_over_phi(mid, j128) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    u64::try_from(j128 + lo).ok()
+}
+
+/// The other pile of the losing pair that contains a pile of `s`, if it
+/// fits in a `u64`. Every positive size is in exactly one pair (Beatty), as
+/// `floor(jφ)` with `j` near `s/φ`, or as `floor(jφ) + j` with `j` near
+/// `s/φ²`; the candidates are checked exactly.
+fn partner(s: u64) -> Option<u64> {
+    let over_phi = floor_phi(s)? - s;
+    for j in [over_phi, over_phi + 1] {
+        if floor_phi(j) == Some(s) {
+            return s.checked_add(j);
+        }
+    }
+    // s/φ² = s - s/φ.
+    let base = s - over_phi;
+    for j in [base.saturating_sub(1), base, base + 1] {
+        if let Some(low) = floor_phi(j) {
+            if low.checked_add(j) == Some(s) {
+                return Some(low);
+            }
+        }
+    }
+    None
 }
 
 /// Whether piles `small` and `small + gap` lose for the player to move, that
@@ -112,6 +176,24 @@ pub const SPEC: GameSpec = GameSpec {
 impl PositionGame for WythoffGame {
     fn first_player_wins(&mut self, a: u64, b: u64) -> bool {
         first_player_wins(a, b)
+    }
+
+    /// With `s <= l` and `k = l - s`: if `s > floor(kφ)`, take the
+    /// difference from both piles to reach `(floor(kφ), floor(kφ) + k)`.
+    /// Otherwise `s` belongs to the losing pair of some smaller difference
+    /// `j`, as its smaller pile `floor(jφ)` or its larger one
+    /// `floor(jφ) + j`; lower `l` to the pair's other pile.
+    fn winning_move(&mut self, a: u64, b: u64) -> Option<PositionMove> {
+        if !first_player_wins(a, b) {
+            return None;
+        }
+        let (s, l) = (a.min(b), a.max(b));
+        let (s2, l2) = match floor_phi(l - s) {
+            Some(low) if s > low => (low, low + (l - s)),
+            _ => (s, partner(s)?),
+        };
+        let to = if a <= b { (s2, l2) } else { (l2, s2) };
+        Some(PositionMove::Piles { from: (a, b), to })
     }
 
     /// A random losing pair whose piles fit the ranges, in either order.

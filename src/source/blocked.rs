@@ -4,7 +4,7 @@
 
 use super::{token_source_over_chunks, Chunks, Fault};
 use crate::error::Position;
-use crate::games::CaseSummary;
+use crate::games::{CaseSummary, MoveTrace};
 use crate::scan::Kernel;
 
 /// One block's first-pass result.
@@ -33,6 +33,8 @@ pub struct Block {
 pub struct BlockedSource<'a> {
     bytes: &'a [u8],
     blocks: Vec<Block>,
+    /// Each block's move trace, when the first pass kept them.
+    traces: Option<Vec<MoveTrace>>,
     /// The block holding `pos` (or ending at it).
     current: usize,
     pos: usize,
@@ -47,10 +49,20 @@ impl<'a> BlockedSource<'a> {
         BlockedSource {
             bytes,
             blocks,
+            traces: None,
             current: 0,
             pos,
             kernel,
         }
+    }
+
+    /// The same source, whose blocks also bring their move traces (one per
+    /// block, in order), so that a fold that traces moves can still skip
+    /// them.
+    pub fn with_traces(mut self, traces: Vec<MoveTrace>) -> Self {
+        debug_assert_eq!(traces.len(), self.blocks.len());
+        self.traces = Some(traces);
+        self
     }
 
     fn position(&self, offset: u64) -> Position {
@@ -96,11 +108,21 @@ impl Chunks for BlockedSource<'_> {
         }
     }
 
-    fn skip_whole(&mut self, remaining: u64, acc: &mut CaseSummary) -> u64 {
+    fn skip_whole(
+        &mut self,
+        remaining: u64,
+        acc: &mut CaseSummary,
+        trace: Option<&mut MoveTrace>,
+    ) -> u64 {
         let block = self.blocks[self.current];
         let whole = self.pos == block.start && remaining >= block.tokens && !block.faulty;
-        if !whole {
+        // A fold that traces moves can take only blocks that were traced.
+        let block_trace = self.traces.as_ref().map(|t| &t[self.current]);
+        if !whole || (trace.is_some() && block_trace.is_none()) {
             return 0;
+        }
+        if let (Some(trace), Some(block_trace)) = (trace, block_trace) {
+            trace.merge(block_trace);
         }
         *acc = acc.merge(block.summary);
         self.pos = block.end;

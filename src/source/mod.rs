@@ -27,7 +27,7 @@ pub use slice::SliceSource;
 pub use stream::{StreamSource, STREAM_BUFFER};
 
 use crate::error::Position;
-use crate::games::{CaseSummary, FoldHeaps, HeapFold};
+use crate::games::{CaseSummary, FoldHeaps, HeapFold, MoveTrace, Trace};
 use crate::scan::{accept, Kernel, Stop, Visitor};
 
 /// The UTF-8 byte order mark, skipped at the start of the input.
@@ -80,17 +80,14 @@ pub trait TokenSource {
     /// token), also says how many tokens were visited before it.
     fn visit<V: Visitor>(&mut self, count: u64, visitor: &mut V) -> Result<(), (u64, Fault)>;
 
-    /// Folds the next `count` tokens into `acc` as heaps.
-    fn fold_heaps<F: HeapFold>(
+    /// Folds the next `count` tokens as heaps into `heaps` (a source that
+    /// has whole blocks folded ahead may take their folds instead).
+    fn fold_heaps<F: HeapFold, T: Trace>(
         &mut self,
         count: u64,
-        fold: &F,
-        acc: &mut CaseSummary,
+        heaps: &mut FoldHeaps<F, T>,
     ) -> Result<(), (u64, Fault)> {
-        let mut visitor = FoldHeaps::new(fold, *acc);
-        let result = self.visit(count, &mut visitor);
-        *acc = visitor.acc;
-        result
+        self.visit(count, heaps)
     }
 
     /// Line and column of an offset at or after the last token returned
@@ -128,10 +125,16 @@ trait Chunks {
         None
     }
 
-    /// Folds whole blocks computed ahead into `acc`, if the next
-    /// `remaining` heaps cover any; how many heaps that accounted for.
-    fn skip_whole(&mut self, remaining: u64, acc: &mut CaseSummary) -> u64 {
-        let _ = (remaining, acc);
+    /// Folds a whole block computed ahead into `acc` (and its trace into
+    /// `trace`, when one is kept), if the next `remaining` heaps cover it;
+    /// how many heaps that accounted for.
+    fn skip_whole(
+        &mut self,
+        remaining: u64,
+        acc: &mut CaseSummary,
+        trace: Option<&mut MoveTrace>,
+    ) -> u64 {
+        let _ = (remaining, acc, trace);
         0
     }
 
@@ -218,18 +221,15 @@ macro_rules! token_source_over_chunks {
             }
 
             #[inline]
-            fn fold_heaps<F: crate::games::HeapFold>(
+            fn fold_heaps<F: crate::games::HeapFold, T: crate::games::Trace>(
                 &mut self,
                 count: u64,
-                fold: &F,
-                acc: &mut crate::games::CaseSummary,
+                heaps: &mut crate::games::FoldHeaps<F, T>,
             ) -> Result<(), (u64, crate::source::Fault)> {
-                let mut visitor = crate::games::FoldHeaps::new(fold, *acc);
-                let result = crate::source::visit(self, count, &mut visitor, |source, left, v| {
-                    crate::source::Chunks::skip_whole(source, left, &mut v.acc)
-                });
-                *acc = visitor.acc;
-                result
+                crate::source::visit(self, count, heaps, |source, left, v| {
+                    let trace = crate::games::Trace::moves_mut(&mut v.trace);
+                    crate::source::Chunks::skip_whole(source, left, &mut v.acc, trace)
+                })
             }
 
             fn locate(&self, offset: u64) -> crate::error::Position {

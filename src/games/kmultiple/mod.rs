@@ -56,7 +56,7 @@
 
 use std::collections::HashMap;
 
-use super::{Game, GameSpec, PositionGame, PositionRanges};
+use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
 
 /// How many sequence terms a [`KMultiple`] keeps across all values of `k`:
@@ -356,6 +356,28 @@ pub const SPEC: GameSpec = GameSpec {
 impl PositionGame for KMultiple {
     fn first_player_wins(&mut self, n: u64, k: u64) -> bool {
         KMultiple::first_player_wins(self, n, k)
+    }
+
+    /// Take the smallest term of `n`'s sum of losing piles (see the module
+    /// documentation), which is also the smallest winning take; with
+    /// `k = 0`, take 1. `None` also where no table is kept (large `k`).
+    fn winning_move(&mut self, n: u64, k: u64) -> Option<PositionMove> {
+        if !KMultiple::first_player_wins(self, n, k) {
+            return None;
+        }
+        let mut rest = n;
+        let mut smallest = 1;
+        while rest > 1 && k > 0 {
+            smallest = self.losing_at_most(rest, k)?;
+            rest -= smallest;
+        }
+        if rest == 1 {
+            smallest = 1;
+        }
+        Some(PositionMove::Pile {
+            from: n,
+            to: n - smallest,
+        })
     }
 
     /// The largest losing pile at most the drawn `n`, keeping `k`.

@@ -1,0 +1,258 @@
+//! Every winning move a game names, against brute-force searches for small
+//! positions, and against the closed forms (legal, and leaving a lost
+//! position) for large ones.
+
+use super::bash::BashGame;
+use super::bounded::BoundedNim;
+use super::brute::{
+    bounded_moves, for_each_position, lasker_moves, nim_moves, subtraction_wins,
+    take_limited_winning_takes, wythoff_wins, HeapGameSearch,
+};
+use super::fibonacci::FibonacciNim;
+use super::kmultiple::KMultiple;
+use super::lasker::LaskerSwap;
+use super::misere::MisereNim;
+use super::nim::NormalNim;
+use super::wythoff::WythoffGame;
+use super::*;
+use crate::rng::SplitMix64;
+
+/// The summary and the move trace of `heaps`, folded one at a time.
+fn traced<G: HeapGame>(game: &G, heaps: &[u64]) -> (CaseSummary, MoveTrace) {
+    let mut summary = CaseSummary::default();
+    let mut trace = MoveTrace::default();
+    for &heap in heaps {
+        game.fold(&mut summary, heap);
+        trace.note(game.grundy_value(heap), heap);
+    }
+    (summary, trace)
+}
+
+/// The heaps after `mv`, which must name a heap of the position.
+fn apply(heaps: &[u64], mv: &HeapMove) -> Vec<u64> {
+    let index = (mv.heap - 1) as usize;
+    assert_eq!(heaps[index], mv.from, "{mv} from {heaps:?}");
+    let mut after: Vec<u64> = heaps.to_vec();
+    after.remove(index);
+    after.push(mv.to);
+    after.extend(mv.and);
+    after
+}
+
+/// Checks the move against the search in every position of up to
+/// `max_heaps` heaps of at most `max_heap`.
+fn check_small<G: HeapGame>(
+    game: &G,
+    moves: impl Fn(u64) -> Vec<Vec<u64>>,
+    misere: bool,
+    max_heaps: usize,
+    max_heap: u64,
+) {
+    let mut search = HeapGameSearch::new(&moves, misere);
+    let mut named = 0;
+    for_each_position(max_heaps, 0, max_heap, |heaps| {
+        let (summary, trace) = traced(game, heaps);
+        let wins = search.first_player_wins(heaps);
+        let mv = game.winning_move(&summary, &trace);
+        if !wins {
+            assert_eq!(mv, None, "{heaps:?} is lost");
+            return;
+        }
+        let Some(mv) = mv else {
+            // Only an empty misère position is won with no move left.
+            assert!(
+                misere && heaps.iter().all(|&h| h == 0),
+                "no move for {heaps:?}"
+            );
+            return;
+        };
+        let mut parts: Vec<u64> = [mv.to].into_iter().chain(mv.and).collect();
+        parts.sort_unstable();
+        let legal = moves(mv.from).into_iter().any(|mut m| {
+            m.sort_unstable();
+            m == parts
+        });
+        assert!(legal, "{mv} is not a move of {heaps:?}");
+        let after = apply(heaps, &mv);
+        assert!(
+            !search.first_player_wins(&after),
+            "{mv} from {heaps:?} leaves a win"
+        );
+        named += 1;
+    });
+    assert!(named > 20, "only {named} moves checked");
+}
+
+#[test]
+fn heap_game_moves_match_the_searches() {
+    check_small(&NormalNim, nim_moves, false, 4, 6);
+    check_small(&LaskerSwap, lasker_moves, false, 3, 8);
+    check_small(&MisereNim, nim_moves, true, 4, 5);
+    for max_take in [1, 2, 3, 5] {
+        check_small(
+            &BoundedNim::new(max_take),
+            bounded_moves(max_take),
+            false,
+            3,
+            9,
+        );
+    }
+}
+
+/// Random large heaps, near the top of the range or anywhere.
+fn large_positions() -> Vec<Vec<u64>> {
+    let mut rng = SplitMix64::new(11);
+    let mut positions = vec![
+        vec![u64::MAX],
+        vec![u64::MAX, 3],
+        vec![u64::MAX - 1, u64::MAX],
+    ];
+    for _ in 0..2000 {
+        let count = rng.between(1, 6) as usize;
+        let heaps = (0..count)
+            .map(|_| match rng.between(0, 3) {
+                0 => u64::MAX - rng.between(0, 8),
+                1 => rng.between(0, 9),
+                _ => rng.next_u64() >> rng.between(0, 63),
+            })
+            .collect();
+        positions.push(heaps);
+    }
+    positions
+}
+
+/// The move is legal by the rules and leaves a position the closed form
+/// calls lost.
+fn check_large<G: HeapGame>(game: &G, legal: impl Fn(&HeapMove) -> bool) {
+    for heaps in large_positions() {
+        let (summary, trace) = traced(game, &heaps);
+        match game.winning_move(&summary, &trace) {
+            None => assert!(
+                !game.first_player_wins(&summary) || heaps.iter().all(|&h| h == 0),
+                "no move for {heaps:?}"
+            ),
+            Some(mv) => {
+                assert!(legal(&mv), "{mv} is not legal from {heaps:?}");
+                let (after, _) = traced(game, &apply(&heaps, &mv));
+                assert!(
+                    !game.first_player_wins(&after),
+                    "{mv} from {heaps:?} leaves a win"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn heap_game_moves_on_large_heaps_leave_a_lost_position() {
+    let removal = |mv: &HeapMove| mv.to < mv.from && mv.and.is_none();
+    check_large(&NormalNim, removal);
+    check_large(&MisereNim, removal);
+    check_large(&LaskerSwap, |mv| match mv.and {
+        None => mv.to < mv.from,
+        Some(and) => {
+            mv.to >= 1 && and >= 1 && u128::from(mv.to) + u128::from(and) == u128::from(mv.from)
+        }
+    });
+    for max_take in [1, 7, 1 << 40, u64::MAX - 1, u64::MAX] {
+        let game = BoundedNim::new(max_take);
+        check_large(&game, |mv| {
+            mv.to < mv.from && mv.from - mv.to <= max_take && mv.and.is_none()
+        });
+    }
+}
+
+/// The take of a one-pile move.
+fn take(mv: Option<PositionMove>, pile: u64) -> Option<u64> {
+    mv.map(|mv| match mv {
+        PositionMove::Pile { from, to } => {
+            assert_eq!(from, pile);
+            assert!(to < from);
+            from - to
+        }
+        PositionMove::Piles { .. } => panic!("two piles in a one-pile game"),
+    })
+}
+
+#[test]
+fn bash_moves_leave_a_multiple_of_m_plus_one() {
+    for m in (0..=12).chain([u64::MAX - 1, u64::MAX]) {
+        let wins = subtraction_wins(60, m);
+        for n in 0..=60u64 {
+            let taken = take(BashGame.winning_move(n, m), n);
+            assert_eq!(taken.is_some(), wins[n as usize], "n {n} m {m}");
+            if let Some(t) = taken {
+                assert!(t >= 1 && t <= m, "n {n} m {m} takes {t}");
+                assert!(!wins[(n - t) as usize], "n {n} m {m} takes {t}");
+            }
+        }
+    }
+}
+
+#[test]
+fn fibonacci_and_kmultiple_moves_are_the_smallest_winning_takes() {
+    let brute = take_limited_winning_takes(300, 2);
+    for (n, takes) in brute.iter().enumerate() {
+        let smallest = takes.first().map(|&t| t as u64);
+        assert_eq!(
+            take(FibonacciNim.winning_move(n as u64, 0), n as u64),
+            smallest,
+            "n {n}"
+        );
+    }
+    let mut game = KMultiple::new();
+    for k in 0..=6 {
+        let brute = take_limited_winning_takes(150, k);
+        for (n, takes) in brute.iter().enumerate() {
+            let smallest = takes.first().map(|&t| t as u64);
+            let named = take(
+                PositionGame::winning_move(&mut game, n as u64, k as u64),
+                n as u64,
+            );
+            assert_eq!(named, smallest, "n {n} k {k}");
+        }
+    }
+}
+
+/// Whether `(a, b) -> (c, d)` is a Wythoff move: from one pile, or the same
+/// amount from both.
+fn wythoff_legal(a: u64, b: u64, c: u64, d: u64) -> bool {
+    (c == a && d < b) || (d == b && c < a) || (c < a && d < b && a - c == b - d)
+}
+
+#[test]
+fn wythoff_moves_reach_a_losing_pair() {
+    let wins = wythoff_wins(60);
+    for a in 0..=60u64 {
+        for b in 0..=60u64 {
+            let mv = WythoffGame.winning_move(a, b);
+            assert_eq!(mv.is_some(), wins[a as usize][b as usize], "({a}, {b})");
+            if let Some(PositionMove::Piles { from, to: (c, d) }) = mv {
+                assert_eq!(from, (a, b));
+                assert!(wythoff_legal(a, b, c, d), "({a}, {b}) -> ({c}, {d})");
+                assert!(!wins[c as usize][d as usize], "({a}, {b}) -> ({c}, {d})");
+            }
+        }
+    }
+    let mut rng = SplitMix64::new(5);
+    for _ in 0..5000 {
+        let a = rng.next_u64() >> rng.between(0, 63);
+        let b = match rng.between(0, 2) {
+            0 => a.saturating_add(rng.between(0, 1000)),
+            1 => u64::MAX - rng.between(0, 1000),
+            _ => rng.next_u64(),
+        };
+        let (a, b) = if rng.chance(0.5) { (a, b) } else { (b, a) };
+        match WythoffGame.winning_move(a, b) {
+            None => assert!(!wythoff::first_player_wins(a, b), "no move from ({a}, {b})"),
+            Some(PositionMove::Piles { to: (c, d), .. }) => {
+                assert!(wythoff_legal(a, b, c, d), "({a}, {b}) -> ({c}, {d})");
+                assert!(
+                    !wythoff::first_player_wins(c, d),
+                    "({a}, {b}) -> ({c}, {d})"
+                );
+            }
+            Some(other) => panic!("{other} is not a two-pile move"),
+        }
+    }
+}
