@@ -51,16 +51,34 @@ impl<W: Write> VerdictWriter<W> {
         self.out.write_all(b"\n")
     }
 
-    /// The line's prefix and word.
-    #[inline]
-    fn word(&mut self, first_player_wins: bool) -> io::Result<()> {
+    /// Writes the next case's line as `text` after the prefix, in place of a
+    /// word (a count, a take).
+    pub fn answer(&mut self, text: &dyn std::fmt::Display) -> io::Result<()> {
         self.written += 1;
+        self.prefix()?;
+        writeln!(self.out, "{text}")
+    }
+
+    /// Writes a line that belongs to the case before it (a listed move).
+    pub fn more(&mut self, text: &dyn std::fmt::Display) -> io::Result<()> {
+        writeln!(self.out, "{text}")
+    }
+
+    fn prefix(&mut self) -> io::Result<()> {
         if self.prefix == LinePrefix::CaseNumber {
             self.out.write_all(b"Case ")?;
             self.out
                 .write_all(itoa::Buffer::new().format(self.written).as_bytes())?;
             self.out.write_all(b": ")?;
         }
+        Ok(())
+    }
+
+    /// The line's prefix and word.
+    #[inline]
+    fn word(&mut self, first_player_wins: bool) -> io::Result<()> {
+        self.written += 1;
+        self.prefix()?;
         let word = if first_player_wins {
             &self.win
         } else {

@@ -21,7 +21,7 @@ use crate::games::{
     CaseSummary, FoldHeaps, Game, HeapGame, MoveTrace, NoTrace, PositionGame, Trace,
 };
 use crate::output::VerdictWriter;
-use crate::problem::{Layout, Problem};
+use crate::problem::{Answer, Layout, Problem};
 use crate::source::{Fault, FaultKind, TokenSource};
 
 /// What was expected where a fault happened; names the problem's variables.
@@ -181,26 +181,35 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
         report: Report::default(),
         progress,
         moves,
+        answer: problem.answer,
     };
     let names = problem.vars;
     let second = names.second.map_or("", |v| v.name);
     crate::with_game!(game,
         heap fold => match problem.layout {
-            Layout::HeapCases if moves => run.heap_cases::<_, MoveTrace>(&*fold),
-            Layout::HeapCases => run.heap_cases::<_, NoTrace>(&*fold),
+            Layout::HeapCases => run.heap_cases(&*fold),
+            Layout::HeapCasesToZero { .. } => run.heap_cases_to_zero(&*fold, names.heaps.name),
             _ => Err(mismatch(problem)),
         },
         position game => match problem.layout {
             Layout::CountedPairs => run.counted_pairs(names.value.name, second, game),
             Layout::ZeroTerminated => run.zero_terminated(names.value.name, game),
             Layout::PairsToEnd => run.pairs_to_end(names.value.name, second, game),
-            Layout::HeapCases => Err(mismatch(problem)),
+            Layout::HeapCases | Layout::HeapCasesToZero { .. } => Err(mismatch(problem)),
         }
     )?;
     run.report.bytes = run.source.consumed();
     run.report.threads = 1;
     run.report.threads_wanted = 1;
     Ok(run.report)
+}
+
+/// The error for a failed write of the verdicts.
+fn stdout_error(source: std::io::Error) -> Error {
+    Error::Io {
+        path: "<stdout>".into(),
+        source,
+    }
 }
 
 /// The error for a catalogue entry whose game does not fit its layout; the
@@ -221,7 +230,13 @@ struct Run<'a, S, W: Write> {
     progress: &'a mut dyn FnMut(u64),
     /// Whether a winning move follows each win.
     moves: bool,
+    /// What each case's line says.
+    answer: Answer,
 }
+
+/// The most heaps a case may have when they are kept to list its moves:
+/// 2^27 heaps of 8 bytes, 1 GiB (HDU 2176 allows 200,000).
+pub const MAX_KEPT_HEAPS: u64 = 1 << 27;
 
 impl<S: TokenSource, W: Write> Run<'_, S, W> {
     fn read(&mut self, expected: Expected) -> Result<u64, Error> {
@@ -238,10 +253,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             None => self.out.verdict(wins),
             Some(mv) => self.out.verdict_and(wins, Some(mv)),
         };
-        written.map_err(|source| Error::Io {
-            path: "<stdout>".into(),
-            source,
-        })
+        written.map_err(stdout_error)
     }
 
     /// Decides a position, and names a winning move if asked to.
@@ -252,6 +264,17 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         b: u64,
     ) -> Result<(), Error> {
         let wins = game.first_player_wins(a, b);
+        if self.answer == Answer::LoseOrTake && wins {
+            let take = match game.winning_move(a, b) {
+                Some(crate::games::PositionMove::Pile { from, to }) => from - to,
+                _ => {
+                    let message = format!("no winning first take is known for {a} {b}");
+                    return Err(Error::Usage(message));
+                }
+            };
+            self.report.cases += 1;
+            return self.out.answer(&take).map_err(stdout_error);
+        }
         let mv = if self.moves && wins {
             game.winning_move(a, b)
         } else {
@@ -260,10 +283,33 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         self.verdict_and(wins, mv.as_ref().map(|m| m as &dyn fmt::Display))
     }
 
-    fn heap_cases<F: HeapGame, T: Trace>(&mut self, fold: &F) -> Result<(), Error> {
+    fn heap_cases<F: HeapGame>(&mut self, fold: &F) -> Result<(), Error> {
         let cases = self.read(Expected::CaseCount)?;
         for case in 1..=cases {
             let heaps = self.read(Expected::HeapCount { case })?;
+            self.fold_any_case(fold, case, heaps)?;
+        }
+        self.expect_end()
+    }
+
+    /// [`Run::fold_case`], tracing moves when they are printed.
+    fn fold_any_case<F: HeapGame>(&mut self, fold: &F, case: u64, heaps: u64) -> Result<(), Error> {
+        if self.moves {
+            self.fold_case::<F, MoveTrace>(fold, case, heaps)
+        } else {
+            self.fold_case::<F, NoTrace>(fold, case, heaps)
+        }
+    }
+
+    /// Folds the `heaps` heaps of case `case` and writes its verdict (and a
+    /// winning move, if `T` traces them).
+    fn fold_case<F: HeapGame, T: Trace>(
+        &mut self,
+        fold: &F,
+        case: u64,
+        heaps: u64,
+    ) -> Result<(), Error> {
+        {
             let mut folded = FoldHeaps::<F, T>::new(fold, CaseSummary::default());
             if let Err((read, fault)) = self.source.fold_heaps(heaps, &mut folded) {
                 let expected = Expected::Heap {
@@ -291,7 +337,88 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             self.verdict_and(wins, mv.as_ref().map(|m| m as &dyn fmt::Display))?;
             (self.progress)(self.source.consumed());
         }
+        Ok(())
+    }
+
+    /// Cases of `m` heaps until `m = 0`. The heaps of a case are kept when
+    /// the answer lists or counts moves (at most [`MAX_KEPT_HEAPS`]), else
+    /// folded as in [`Run::heap_cases`].
+    fn heap_cases_to_zero<F: HeapGame>(
+        &mut self,
+        fold: &F,
+        count: &'static str,
+    ) -> Result<(), Error> {
+        let mut heaps = Vec::new();
+        for case in 1.. {
+            let (m, at) = match self.source.next_token() {
+                Ok(token) => token,
+                Err(fault) => {
+                    let expected = Expected::NextOrZero { name: count, case };
+                    return Err(input_error(self.source, self.path, fault, expected));
+                }
+            };
+            if m == 0 {
+                break;
+            }
+            if self.answer == Answer::Verdict {
+                self.fold_any_case(fold, case, m)?;
+                continue;
+            }
+            if m > MAX_KEPT_HEAPS {
+                let message = format!(
+                    "{count} = {m} heaps in case {case}: listing moves keeps a case's heaps, \
+                     at most {MAX_KEPT_HEAPS} of them"
+                );
+                return Err(Error::Input {
+                    path: self.path.to_string(),
+                    offset: at,
+                    position: self.source.locate(at),
+                    message,
+                });
+            }
+            heaps.clear();
+            if let Err((read, fault)) = self.source.collect(m, &mut heaps) {
+                let expected = Expected::Heap {
+                    case,
+                    heap: read + 1,
+                    of: m,
+                };
+                return Err(input_error(self.source, self.path, fault, expected));
+            }
+            self.report.values += m;
+            self.list_moves(fold, &heaps)?;
+            (self.progress)(self.source.consumed());
+        }
         self.expect_end()
+    }
+
+    /// Writes the answer of a case whose heaps are `heaps`: every winning
+    /// move, or their number.
+    fn list_moves<F: HeapGame>(&mut self, fold: &F, heaps: &[u64]) -> Result<(), Error> {
+        let mut summary = CaseSummary::default();
+        for &heap in heaps {
+            fold.fold(&mut summary, heap);
+        }
+        let wins = fold.first_player_wins(&summary);
+        self.report.cases += 1;
+        let moves = heaps
+            .iter()
+            .filter_map(|&heap| Some((heap, fold.move_from(heap, &summary)?)));
+        if self.answer == Answer::MoveCount {
+            let count = if wins { moves.count() } else { 0 };
+            return self.out.answer(&count).map_err(stdout_error);
+        }
+        self.out.verdict(wins).map_err(stdout_error)?;
+        if wins {
+            for (heap, (to, and)) in moves {
+                let line = match and {
+                    None => format!("{heap} {to}"),
+                    Some(and) => format!("{heap} {to}+{and}"),
+                };
+                self.out.more(&line).map_err(stdout_error)?;
+            }
+        }
+        Ok(())
     }
 
     fn counted_pairs(

@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 7] = [
+const SAMPLES: [(&str, &str); 10] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -16,6 +16,9 @@ const SAMPLES: [(&str, &str); 7] = [
     ("fibonacci", "fibonacci-hdu2516"),
     ("kmultiple", "kmultiple-poj3922"),
     ("wythoff", "wythoff-poj1067"),
+    ("hdu2176", "hdu2176"),
+    ("hdu1850", "hdu1850"),
+    ("poj3922", "poj3922"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

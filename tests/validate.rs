@@ -127,12 +127,19 @@ fn every_gen_output_is_valid() {
             for cases in ["1", "3", "10"] {
                 let mut flags = vec!["--seed", seed, "--cases", cases];
                 if is_heap_game(game) {
-                    // misere allows at most 47 heaps. A lone heap of at
-                    // least 1 is a win in most of these games, so those
-                    // files are all winning.
-                    let heaps = if seed == "1" { "1" } else { "47" };
-                    flags.extend(["--heaps", heaps]);
-                    if heaps == "1" {
+                    // The fewest heaps the problem allows, or 47 (misere's
+                    // most). A lone heap of at least 1 is a win in most of
+                    // these games, so those files are all winning.
+                    let limits = nimstream::problem::Problem::find(game).unwrap().limits;
+                    let fewest = limits.heaps.min.max(1);
+                    let heaps = if seed == "1" {
+                        fewest
+                    } else {
+                        47.min(limits.heaps.max)
+                    };
+                    flags.push("--heaps");
+                    flags.push(Box::leak(heaps.to_string().into_boxed_str()));
+                    if heaps == 1 {
                         flags.extend(["--losing", "0"]);
                     }
                 }

@@ -87,6 +87,27 @@ pub const SPEC: GameSpec = GameSpec {
 };
 
 impl HeapGame for BoundedNim {
+    /// The residue changed to `residue xor x`: removing `(g - t) mod (K+1)`
+    /// objects, between 1 and K, which the heap must have. A heap of at
+    /// least K+1 reaches every other residue, above its own too.
+    fn move_from(&self, heap: u64, summary: &CaseSummary) -> Option<(u64, Option<u64>)> {
+        let value = self.grundy(heap);
+        let target = value ^ summary.xor;
+        if target == value {
+            return None;
+        }
+        let take = match self.modulus {
+            // The xor of residues can pass K; no heap has such a residue.
+            Some(modulus) if target >= modulus => return None,
+            Some(_) if target < value => value - target,
+            // value + (K+1) - target, which is at most K.
+            Some(modulus) => modulus - (target - value),
+            None if target < value => value - target,
+            None => return None,
+        };
+        (take <= heap).then_some((heap - take, None))
+    }
+
     /// Lowering a heap's residue from `g` to `t < g` takes `g - t <= K`.
     fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove> {
         normal_play_move(u128::from(summary.xor), trace, |heap, xor| {

@@ -91,6 +91,24 @@ pub const SPEC: GameSpec = GameSpec {
 };
 
 impl HeapGame for LaskerSwap {
+    /// To the heap worth `g(heap) xor x`, when that value is smaller (by the
+    /// split of `winning_move` when it must). Unlike Nim, Lasker's Nim can
+    /// also win by raising a heap's value (4 goes to 3, worth 4; 5 splits
+    /// into 2 + 3, worth 6) and can have several winning moves from one heap:
+    /// this names the value-lowering one only, so it does not count all
+    /// winning moves, and no catalogue problem lists Lasker's.
+    fn move_from(&self, heap: u64, summary: &CaseSummary) -> Option<(u64, Option<u64>)> {
+        let xor = u128::from(summary.xor) | u128::from(summary.carry) << 64;
+        let target = grundy(heap) ^ xor;
+        if target >= grundy(heap) {
+            return None;
+        }
+        Some(match u64::try_from(heap_worth(target)) {
+            Ok(to) if to < heap => (to, None),
+            _ => (1, Some(heap - 1)),
+        })
+    }
+
     /// The heap worth `g(h) xor x` is reached by a removal, except from
     /// `h = 4k+3` (worth `4k+4`) to value `4k+3`, whose heap `4k+4` is larger:
     /// that one is the split `1 + (4k+2)`, worth `1 xor (4k+2) = 4k+3`.

@@ -63,6 +63,20 @@ pub const SPEC: GameSpec = GameSpec {
 };
 
 impl HeapGame for MisereNim {
+    /// With two heaps above 1 or more, Nim's move; with one, only that heap
+    /// moves (to 0 or 1, leaving an odd number of 1s); with none, any 1 is
+    /// taken while the number of 1s is even.
+    fn move_from(&self, heap: u64, summary: &CaseSummary) -> Option<(u64, Option<u64>)> {
+        match summary.big {
+            0 => (heap == 1 && self.first_player_wins(summary)).then_some((0, None)),
+            1 => (heap > 1).then_some((u64::from(summary.ones.is_multiple_of(2)), None)),
+            _ => {
+                let to = heap ^ summary.xor;
+                (to < heap).then_some((to, None))
+            }
+        }
+    }
+
     /// With only 0s and 1s and an even number of 1s, take a 1 (an empty
     /// position is won with no move). With one heap above 1, which is the
     /// only heap with a bit above bit 0, leave it at 0 or 1 so that an odd

@@ -140,6 +140,12 @@ pub trait HeapGame: HeapFold {
     /// won with no move left, as in an empty misère position).
     fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove>;
 
+    /// A winning move that changes a heap of `heap` objects, in a position
+    /// folded to `summary`: what the heap becomes (a second part for a
+    /// split). For Nim, bounded Nim and misère Nim this is the only winning
+    /// move from that heap, so counting them counts every winning move.
+    fn move_from(&self, heap: u64, summary: &CaseSummary) -> Option<(u64, Option<u64>)>;
+
     /// A heap in `range` that, added to heaps whose fold is `rest`, makes a
     /// position the player to move loses; `None` when this construction
     /// finds none in the range.

@@ -256,3 +256,81 @@ fn wythoff_moves_reach_a_losing_pair() {
         }
     }
 }
+
+/// Every winning move of a position, by the search: (heap index, parts).
+fn all_winning_moves(
+    search: &mut HeapGameSearch<impl Fn(u64) -> Vec<Vec<u64>>>,
+    moves: &impl Fn(u64) -> Vec<Vec<u64>>,
+    heaps: &[u64],
+) -> Vec<(usize, Vec<u64>)> {
+    let mut found = Vec::new();
+    for (i, &heap) in heaps.iter().enumerate() {
+        for parts in moves(heap) {
+            let mut after = heaps.to_vec();
+            after.remove(i);
+            after.extend(&parts);
+            if !search.first_player_wins(&after) {
+                found.push((i, parts));
+            }
+        }
+    }
+    found
+}
+
+/// For the games with one winning move per heap at most, `move_from` names
+/// exactly the winning moves of the search, heap by heap.
+fn check_every_move<G: HeapGame>(
+    game: &G,
+    moves: impl Fn(u64) -> Vec<Vec<u64>> + Copy,
+    misere: bool,
+    max_heap: u64,
+) {
+    let mut search = HeapGameSearch::new(moves, misere);
+    for_each_position(4, 0, max_heap, |heaps| {
+        let (summary, _) = traced(game, heaps);
+        let expected = all_winning_moves(&mut search, &moves, heaps);
+        let named: Vec<(usize, Vec<u64>)> = heaps
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &h)| {
+                let (to, and) = game.move_from(h, &summary)?;
+                Some((i, [to].into_iter().chain(and).collect()))
+            })
+            .collect();
+        assert_eq!(named, expected, "{heaps:?}");
+    });
+}
+
+#[test]
+fn every_winning_move_is_named_once() {
+    check_every_move(&NormalNim, nim_moves, false, 6);
+    check_every_move(&MisereNim, nim_moves, true, 5);
+    for max_take in [1, 2, 4] {
+        let moves = bounded_moves(max_take);
+        check_every_move(&BoundedNim::new(max_take), &moves, false, 8);
+    }
+}
+
+#[test]
+fn lasker_moves_from_each_heap_win() {
+    let mut search = HeapGameSearch::new(lasker_moves, false);
+    for_each_position(3, 0, 8, |heaps| {
+        let (summary, _) = traced(&LaskerSwap, heaps);
+        for (i, &h) in heaps.iter().enumerate() {
+            let xor = u128::from(summary.xor) | u128::from(summary.carry) << 64;
+            let lowers = super::lasker::grundy(h) ^ xor < super::lasker::grundy(h);
+            match LaskerSwap.move_from(h, &summary) {
+                // A heap whose winning moves all raise its value is passed.
+                None => assert!(!lowers, "{heaps:?} heap {i}"),
+                Some((to, and)) => {
+                    assert!(lowers, "{heaps:?} heap {i}");
+                    let mut after = heaps.to_vec();
+                    after.remove(i);
+                    after.push(to);
+                    after.extend(and);
+                    assert!(!search.first_player_wins(&after), "{heaps:?} heap {i}");
+                }
+            }
+        }
+    });
+}

@@ -64,6 +64,12 @@ pub const SPEC: GameSpec = GameSpec {
 };
 
 impl HeapGame for NormalNim {
+    /// To `heap xor x`, when that is smaller.
+    fn move_from(&self, heap: u64, summary: &CaseSummary) -> Option<(u64, Option<u64>)> {
+        let to = heap ^ summary.xor;
+        (to < heap).then_some((to, None))
+    }
+
     fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove> {
         normal_play_move(u128::from(summary.xor), trace, |heap, xor| {
             (heap ^ xor as u64, None)

@@ -15,12 +15,16 @@ const PARALLEL_MAX_HEAPS: u64 = 1 << 22;
 
 /// Writes every case, on up to `threads` threads when the cases are small
 /// enough to hold.
+///
+/// `after_count` is the byte between a case's heap count and its heaps: a
+/// newline, or a space where they share a line.
 pub(super) fn heap_cases<G: HeapGame, W: Write>(
     game: &G,
     o: &GenOptions,
     plan: &LosingPlan,
     lines: &mut Lines<W>,
     threads: usize,
+    after_count: u8,
 ) -> Result<Threads, GenError> {
     let parallel = o.cases > 1 && o.heaps <= PARALLEL_MAX_HEAPS;
     let wanted = if parallel {
@@ -29,7 +33,7 @@ pub(super) fn heap_cases<G: HeapGame, W: Write>(
         1
     };
     if wanted > 1 {
-        if let Some(used) = heap_cases_parallel(game, o, plan, lines, wanted)? {
+        if let Some(used) = heap_cases_parallel(game, o, plan, lines, wanted, after_count)? {
             return Ok(Threads { used, wanted });
         }
     }
@@ -40,6 +44,7 @@ pub(super) fn heap_cases<G: HeapGame, W: Write>(
             o,
             case,
             plan.is_losing(case),
+            after_count,
             &mut lines.buf,
             &mut |buf| {
                 if buf.len() >= Lines::<W>::BLOCK {
@@ -63,6 +68,7 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
     plan: &LosingPlan,
     lines: &mut Lines<W>,
     threads: usize,
+    after_count: u8,
 ) -> Result<Option<usize>, GenError> {
     use std::collections::BTreeMap;
     use std::sync::{Condvar, Mutex};
@@ -96,9 +102,16 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
         };
         let mut buf = Vec::new();
         // `spill` does nothing here: the case is held whole.
-        let made = write_heap_case(game, o, case, plan.is_losing(case), &mut buf, &mut |_| {
-            Ok(())
-        });
+        let losing = plan.is_losing(case);
+        let made = write_heap_case(
+            game,
+            o,
+            case,
+            losing,
+            after_count,
+            &mut buf,
+            &mut |_| Ok(()),
+        );
         lock().done.insert(case, made.map(|()| buf));
         changed.notify_all();
     };
@@ -162,12 +175,13 @@ fn write_heap_case<G: HeapGame>(
     o: &GenOptions,
     case: u64,
     losing: bool,
+    after_count: u8,
     buf: &mut Vec<u8>,
     spill: &mut dyn FnMut(&mut Vec<u8>) -> std::io::Result<()>,
 ) -> Result<(), GenError> {
     let mut rng = SplitMix64::for_case(o.seed, case);
     push_decimal(buf, o.heaps);
-    buf.push(b'\n');
+    buf.push(if o.heaps == 0 { b'\n' } else { after_count });
     let mut rest = CaseSummary::default();
     let free = o.heaps.saturating_sub(2);
     for i in 0..free {

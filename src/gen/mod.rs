@@ -147,13 +147,22 @@ pub fn generate<W: Write>(
         lines.byte(b'\n');
     }
     let used = crate::with_game!(game,
-        heap game => heaps::heap_cases(&*game, options, &plan, &mut lines, threads)?,
+        heap game => {
+            let after_count = match problem.layout {
+                Layout::HeapCasesToZero { same_line: true } => b' ',
+                _ => b'\n',
+            };
+            heaps::heap_cases(&*game, options, &plan, &mut lines, threads, after_count)?
+        },
         position game => {
             positions::position_cases(game, problem.layout, options, &plan, &mut lines)?;
             Threads { used: 1, wanted: 1 }
         }
     );
-    if problem.layout == Layout::ZeroTerminated {
+    if matches!(
+        problem.layout,
+        Layout::ZeroTerminated | Layout::HeapCasesToZero { .. }
+    ) {
         lines.number(0);
         lines.byte(b'\n');
     }

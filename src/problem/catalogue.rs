@@ -3,14 +3,22 @@
 //! README's table (checked by a test) and the fuzz targets all read this.
 
 use super::limits::{Bounds, Limits};
-use super::{Layout, LinePrefix, Problem, Var, Vars, Verdicts};
+use super::{Answer, Layout, LinePrefix, Problem, Var, Vars, Verdicts};
 use crate::games;
 
 const I31: u64 = (1 << 31) - 1;
 
-/// The variables of a `T` cases of `N` heaps problem, heaps named `name`.
-const fn heap_vars(name: &'static str, label: &'static str) -> Vars {
+/// `N`, the number of heaps of a case in most statements.
+const HEAPS_N: Var = Var {
+    name: "N",
+    label: "number of heaps N",
+};
+
+/// The variables of a problem of heaps (or single numbers) named `name`,
+/// `heaps` of them per case.
+const fn heap_vars(heaps: Var, name: &'static str, label: &'static str) -> Vars {
     Vars {
+        heaps,
         value: Var { name, label },
         second: None,
     }
@@ -19,6 +27,7 @@ const fn heap_vars(name: &'static str, label: &'static str) -> Vars {
 /// The variables of a problem of two numbers per case.
 const fn pair_vars(first: &'static str, second: &'static str) -> Vars {
     Vars {
+        heaps: HEAPS_N,
         value: Var {
             name: first,
             label: first,
@@ -39,7 +48,7 @@ const fn words(win: &'static str, lose: &'static str) -> Verdicts {
 }
 
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 8] = [
+pub static CATALOGUE: [Problem; 11] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -47,6 +56,7 @@ pub static CATALOGUE: [Problem; 8] = [
         title: "Nim",
         game: games::nim::SPEC,
         layout: Layout::HeapCases,
+        answer: Answer::Verdict,
         verdicts: words("Yes", "No"),
         limits: Limits {
             cases: Bounds::new(1, 10),
@@ -54,7 +64,7 @@ pub static CATALOGUE: [Problem; 8] = [
             value: Bounds::new(0, 9_999),
             second: Bounds::ANY,
         },
-        vars: heap_vars("a", "heap size a"),
+        vars: heap_vars(HEAPS_N, "a", "heap size a"),
     },
     Problem {
         name: "lasker",
@@ -63,6 +73,7 @@ pub static CATALOGUE: [Problem; 8] = [
         title: "Lasker's Nim (a move may split a heap in two)",
         game: games::lasker::SPEC,
         layout: Layout::HeapCases,
+        answer: Answer::Verdict,
         verdicts: words("Alice", "Bob"),
         limits: Limits {
             cases: Bounds::new(1, 100),
@@ -70,7 +81,7 @@ pub static CATALOGUE: [Problem; 8] = [
             value: Bounds::new(1, I31),
             second: Bounds::ANY,
         },
-        vars: heap_vars("s", "heap size s"),
+        vars: heap_vars(HEAPS_N, "s", "heap size s"),
     },
     Problem {
         name: "misere",
@@ -79,6 +90,7 @@ pub static CATALOGUE: [Problem; 8] = [
         title: "misère Nim (taking the last object loses)",
         game: games::misere::SPEC,
         layout: Layout::HeapCases,
+        answer: Answer::Verdict,
         verdicts: words("John", "Brother"),
         limits: Limits {
             cases: Bounds::new(1, 474),
@@ -86,7 +98,7 @@ pub static CATALOGUE: [Problem; 8] = [
             value: Bounds::new(1, 4747),
             second: Bounds::ANY,
         },
-        vars: heap_vars("A", "heap size A"),
+        vars: heap_vars(HEAPS_N, "A", "heap size A"),
     },
     Problem {
         name: "bounded",
@@ -95,6 +107,7 @@ pub static CATALOGUE: [Problem; 8] = [
         title: "Nim where a move removes 1 to K objects",
         game: games::bounded::SPEC,
         layout: Layout::HeapCases,
+        answer: Answer::Verdict,
         verdicts: words("Yes", "No"),
         limits: Limits {
             cases: Bounds::new(1, 10),
@@ -102,7 +115,7 @@ pub static CATALOGUE: [Problem; 8] = [
             value: Bounds::new(0, 9_999),
             second: Bounds::ANY,
         },
-        vars: heap_vars("a", "heap size a"),
+        vars: heap_vars(HEAPS_N, "a", "heap size a"),
     },
     Problem {
         name: "bash",
@@ -111,6 +124,7 @@ pub static CATALOGUE: [Problem; 8] = [
         title: "Bash's game (take 1 to m from one pile)",
         game: games::bash::SPEC,
         layout: Layout::CountedPairs,
+        answer: Answer::Verdict,
         verdicts: words("first", "second"),
         limits: Limits {
             cases: Bounds::new(1, 100),
@@ -127,6 +141,7 @@ pub static CATALOGUE: [Problem; 8] = [
         title: "Fibonacci Nim",
         game: games::fibonacci::SPEC,
         layout: Layout::ZeroTerminated,
+        answer: Answer::Verdict,
         verdicts: words("First win", "Second win"),
         limits: Limits {
             cases: Bounds::ANY,
@@ -134,15 +149,16 @@ pub static CATALOGUE: [Problem; 8] = [
             value: Bounds::new(2, I31),
             second: Bounds::ANY,
         },
-        vars: heap_vars("n", "n"),
+        vars: heap_vars(HEAPS_N, "n", "n"),
     },
     Problem {
         name: "kmultiple",
-        aliases: &["poj3922", "hdu2580"],
-        source: "POJ 3922",
-        title: "the k-multiple game",
+        aliases: &["hdu2580"],
+        source: "POJ 3922 (as HDU 2580 asks it)",
+        title: "the k-multiple game, win or lose",
         game: games::kmultiple::SPEC,
         layout: Layout::CountedPairs,
+        answer: Answer::Verdict,
         verdicts: Verdicts {
             win: "win",
             lose: "lose",
@@ -163,6 +179,7 @@ pub static CATALOGUE: [Problem; 8] = [
         title: "Wythoff's game",
         game: games::wythoff::SPEC,
         layout: Layout::PairsToEnd,
+        answer: Answer::Verdict,
         verdicts: words("1", "0"),
         limits: Limits {
             cases: Bounds::ANY,
@@ -171,5 +188,74 @@ pub static CATALOGUE: [Problem; 8] = [
             second: Bounds::new(0, 1_000_000_000),
         },
         vars: pair_vars("a", "b"),
+    },
+    Problem {
+        name: "hdu2176",
+        aliases: &[],
+        source: "HDU 2176",
+        title: "Nim, with every winning first move",
+        game: games::nim::SPEC,
+        layout: Layout::HeapCasesToZero { same_line: true },
+        answer: Answer::AllMoves,
+        verdicts: words("Yes", "No"),
+        limits: Limits {
+            cases: Bounds::ANY,
+            heaps: Bounds::new(1, 200_000),
+            value: Bounds::new(1, I31),
+            second: Bounds::ANY,
+        },
+        vars: heap_vars(
+            Var {
+                name: "m",
+                label: "number of heaps m",
+            },
+            "a",
+            "heap size a",
+        ),
+    },
+    Problem {
+        name: "hdu1850",
+        aliases: &[],
+        source: "HDU 1850",
+        title: "Nim, counting the winning first moves",
+        game: games::nim::SPEC,
+        layout: Layout::HeapCasesToZero { same_line: false },
+        answer: Answer::MoveCount,
+        verdicts: words("Yes", "No"),
+        limits: Limits {
+            cases: Bounds::ANY,
+            heaps: Bounds::new(2, 100),
+            value: Bounds::new(1, 1_000_000),
+            second: Bounds::ANY,
+        },
+        vars: heap_vars(
+            Var {
+                name: "M",
+                label: "number of heaps M",
+            },
+            "N",
+            "heap size N",
+        ),
+    },
+    Problem {
+        name: "poj3922",
+        aliases: &[],
+        source: "POJ 3922",
+        title: "the k-multiple game, with the smallest winning first take",
+        game: games::kmultiple::SPEC,
+        layout: Layout::CountedPairs,
+        answer: Answer::LoseOrTake,
+        verdicts: Verdicts {
+            win: "win",
+            lose: "lose",
+            prefix: LinePrefix::CaseNumber,
+        },
+        limits: Limits {
+            cases: Bounds::new(1, 20),
+            heaps: Bounds::ANY,
+            value: Bounds::new(2, 100_000_000),
+            second: Bounds::new(1, 100_000),
+        },
+        vars: pair_vars("n", "k"),
     },
 ];

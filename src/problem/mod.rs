@@ -37,6 +37,8 @@ pub struct Problem {
     pub layout: Layout,
     /// How each case's verdict is written.
     pub verdicts: Verdicts,
+    /// What each case's line says.
+    pub answer: Answer,
     /// The original problem's limits.
     pub limits: Limits,
     /// The names of the variables, as in the statement.
@@ -54,6 +56,26 @@ pub enum Layout {
     ZeroTerminated,
     /// Cases of two numbers until the input ends.
     PairsToEnd,
+    /// Per case `m` and `m` heap sizes, on the same line as `m` or on the
+    /// next; a case with `m = 0` ends the input.
+    HeapCasesToZero {
+        /// Whether the heaps follow `m` on its line.
+        same_line: bool,
+    },
+}
+
+/// What a problem prints for each case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The winning or losing word (and, with `--move`, a winning move).
+    Verdict,
+    /// The word, then every winning first move on lines of its own, `a b`
+    /// (a heap of `a` objects is left with `b`), in heap order.
+    AllMoves,
+    /// The number of winning first moves.
+    MoveCount,
+    /// The losing word, or the smallest winning first take.
+    LoseOrTake,
 }
 
 impl Layout {
@@ -64,7 +86,7 @@ impl Layout {
 
     /// Whether a case is a list of heaps (and the game a heap game).
     pub fn has_heaps(self) -> bool {
-        self == Layout::HeapCases
+        matches!(self, Layout::HeapCases | Layout::HeapCasesToZero { .. })
     }
 
     /// Whether a case has a second number.
@@ -76,8 +98,17 @@ impl Layout {
     pub fn describe(self, vars: &Vars) -> String {
         let second = vars.second.map_or("", |v| v.name);
         let value = vars.value.name;
+        let n = vars.heaps.name;
         match self {
-            Layout::HeapCases => format!("`T`; per case `N` and `N` heap sizes `{value}`"),
+            Layout::HeapCases => format!("`T`; per case `{n}` and `{n}` heap sizes `{value}`"),
+            Layout::HeapCasesToZero { same_line: true } => {
+                format!("lines `{n}` and `{n}` heap sizes `{value}`, `{n} = 0` ends")
+            }
+            Layout::HeapCasesToZero { same_line: false } => {
+                format!(
+                    "per case a line `{n}`, a line of `{n}` heap sizes `{value}`; `{n} = 0` ends"
+                )
+            }
             Layout::CountedPairs => format!("`T`; then `T` lines `{value} {second}`"),
             Layout::ZeroTerminated => format!("one `{value}` per line, `0` ends"),
             Layout::PairsToEnd => format!("lines `{value} {second}` to the end"),
@@ -114,9 +145,11 @@ pub struct Var {
     pub label: &'static str,
 }
 
-/// The names of a problem's variables besides `T` and `N`.
+/// The names of a problem's variables besides `T`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Vars {
+    /// The number of heaps of a case (`N`, `m`, `M`), for heap layouts.
+    pub heaps: Var,
     /// Heap sizes, or the first number of a case.
     pub value: Var,
     /// The second number of a case, for layouts that have one.
@@ -156,13 +189,30 @@ impl Problem {
             add("cases", self.limits.cases);
         }
         if self.layout.has_heaps() {
-            add("N", self.limits.heaps);
+            add(self.vars.heaps.name, self.limits.heaps);
         }
         add(self.vars.value.name, self.limits.value);
         if let Some(second) = self.vars.second {
             add(second.name, self.limits.second);
         }
         parts.join(", ")
+    }
+
+    /// What a case's line says, in a few words: `` `Yes` / `No` ``.
+    pub fn output(&self) -> String {
+        let prefix = match self.verdicts.prefix {
+            LinePrefix::None => "",
+            LinePrefix::CaseNumber => "Case i: ",
+        };
+        let (win, lose) = (self.verdicts.win, self.verdicts.lose);
+        match self.answer {
+            Answer::Verdict => format!("`{prefix}{win}` / `{prefix}{lose}`"),
+            Answer::AllMoves => format!("`{win}` and each winning move `a b` / `{lose}`"),
+            Answer::MoveCount => "the number of winning first moves".to_string(),
+            Answer::LoseOrTake => {
+                format!("`{prefix}X` (the smallest winning take) / `{prefix}{lose}`")
+            }
+        }
     }
 
     /// Every name the problem answers to: `lasker (hdu3032)`.
@@ -192,20 +242,15 @@ pub fn markdown_table() -> String {
     );
     for p in &CATALOGUE {
         let aliases: Vec<String> = p.aliases.iter().map(|a| format!("`{a}`")).collect();
-        let prefix = match p.verdicts.prefix {
-            LinePrefix::None => "",
-            LinePrefix::CaseNumber => "Case i: ",
-        };
         let _ = writeln!(
             table,
-            "| `{}` | {} | {}, {} | {} | `{prefix}{}` / `{prefix}{}` | {} |",
+            "| `{}` | {} | {}, {} | {} | {} | {} |",
             p.name,
             aliases.join(" "),
             p.source,
             p.title,
             p.layout.describe(&p.vars),
-            p.verdicts.win,
-            p.verdicts.lose,
+            p.output(),
             p.limits_text(),
         );
     }

@@ -90,12 +90,51 @@ pub trait TokenSource {
         self.visit(count, heaps)
     }
 
+    /// Appends the next `count` tokens to `out`, 64 at a time through the
+    /// kernels (for a case whose heaps are needed again, as to list every
+    /// winning move).
+    fn collect(&mut self, count: u64, out: &mut Vec<u64>) -> Result<(), (u64, Fault)> {
+        let mut done = 0;
+        while done < count {
+            let mut chunk = Chunk {
+                values: [0; CHUNK],
+                len: 0,
+            };
+            let step = (count - done).min(CHUNK as u64);
+            let result = self.visit(step, &mut chunk);
+            out.extend_from_slice(&chunk.values[..chunk.len]);
+            result.map_err(|(read, fault)| (done + read, fault))?;
+            done += step;
+        }
+        Ok(())
+    }
+
     /// Line and column of an offset at or after the last token returned
     /// (where every fault lies).
     fn locate(&self, offset: u64) -> Position;
 
     /// How many bytes have been consumed, for progress reports.
     fn consumed(&self) -> u64;
+}
+
+/// Tokens per [`TokenSource::collect`] step.
+const CHUNK: usize = 64;
+
+/// A visitor that keeps up to [`CHUNK`] values.
+#[derive(Clone, Copy)]
+struct Chunk {
+    values: [u64; CHUNK],
+    len: usize,
+}
+
+impl Visitor for Chunk {
+    #[inline(always)]
+    fn visit(&mut self, value: u64) -> bool {
+        // The scan is asked for at most CHUNK tokens.
+        self.values[self.len] = value;
+        self.len += 1;
+        true
+    }
 }
 
 /// What a source tells the driver loop: the bytes it can hand to a kernel

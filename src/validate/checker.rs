@@ -29,6 +29,50 @@ impl Checker<'_> {
         self.expect_end()
     }
 
+    /// Heap cases until `m = 0`: per case `m` and `m` heaps, on `m`'s line
+    /// (`same_line`) or on the next. The `0` is not subject to `m`'s limits.
+    pub(super) fn heap_cases_to_zero<F: HeapFold, const SUMMARY: bool>(
+        &mut self,
+        fold: &F,
+        same_line: bool,
+    ) -> Result<(), Error> {
+        let count = self.vars.heaps;
+        for case in 1.. {
+            if self.pos == self.bytes.len() {
+                let message = format!(
+                    "expected {} of case {case} or the 0 that ends the input, found the end of input",
+                    count.name
+                );
+                return Err(self.fail(self.pos, message));
+            }
+            let start = self.pos;
+            let place = Place::Case(case);
+            let (m, len) = self.number(start, &count, place)?;
+            if m == 0 {
+                self.expect(start + len, Then::Newline { last: true }, &count, place)?;
+                self.pos = start + len + 1;
+                self.check_case_count(start, case - 1)?;
+                return self.expect_end();
+            }
+            self.count_case(start, case)?;
+            self.in_range(start, &count, place, m)?;
+            let then = if same_line && m > 0 {
+                Then::Space
+            } else {
+                Then::Newline { last: false }
+            };
+            self.expect(start + len, then, &count, place)?;
+            self.pos = start + len + 1;
+            note(&mut self.summary.heaps, m);
+            let acc = self.heap_line::<F, SUMMARY>(fold, case, m, false)?;
+            self.summary.total_heaps += m;
+            if SUMMARY {
+                self.summary.wins += u64::from(fold.first_player_wins(&acc));
+            }
+        }
+        unreachable!("the loop returns")
+    }
+
     /// Checks one line of `n` heaps at `self.pos`, and folds them if
     /// `SUMMARY`.
     fn heap_line<F: HeapFold, const SUMMARY: bool>(
@@ -94,7 +138,8 @@ impl Checker<'_> {
             Some(&byte) => show(byte),
         };
         let message = format!(
-            "N = 0 heaps were declared for case {case}, so its heap line must be empty; found {found}"
+            "{} = 0 heaps were declared for case {case}, so its heap line must be empty; found {found}",
+            self.vars.heaps.name
         );
         self.fail(self.pos, message)
     }

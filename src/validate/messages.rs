@@ -206,7 +206,8 @@ impl Checker<'_> {
             (Then::Space, Place::Heap { case, heap, of }, None | Some(b'\n')) => {
                 let ends = if found.is_none() { "input" } else { "line" };
                 format!(
-                    "N = {of} heaps were declared for case {case} but the {ends} ends after {heap}"
+                    "{} = {of} heaps were declared for case {case} but the {ends} ends after {heap}",
+                    self.vars.heaps.name
                 )
             }
             (Then::Space, Place::Heap { .. }, Some(byte)) => format!(
@@ -238,7 +239,12 @@ impl Checker<'_> {
             (Then::Newline { .. }, _, Some(b' ')) => match self.bytes.get(at + 1) {
                 Some(b) if b.is_ascii_digit() => {
                     let more = match place {
-                        Place::Heap { of, .. } => format!("more than the N = {of} heaps declared"),
+                        Place::Heap { of, .. } => {
+                            format!(
+                                "more than the {} = {of} heaps declared",
+                                self.vars.heaps.name
+                            )
+                        }
                         _ => "an extra number".to_string(),
                     };
                     format!(

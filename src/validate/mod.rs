@@ -171,15 +171,23 @@ pub fn validate(
     // Verdicts are computed only for a summary: the heap games' folds are
     // compiled out of the check, and a position game is not asked.
     crate::with_game!(game,
-        heap fold => match detail {
-            Detail::Check => checker.heap_cases::<_, false>(&*fold),
-            Detail::Summary => checker.heap_cases::<_, true>(&*fold),
+        heap fold => match (problem.layout, detail) {
+            (Layout::HeapCasesToZero { same_line }, Detail::Check) => {
+                checker.heap_cases_to_zero::<_, false>(&*fold, same_line)
+            }
+            (Layout::HeapCasesToZero { same_line }, Detail::Summary) => {
+                checker.heap_cases_to_zero::<_, true>(&*fold, same_line)
+            }
+            (_, Detail::Check) => checker.heap_cases::<_, false>(&*fold),
+            (_, Detail::Summary) => checker.heap_cases::<_, true>(&*fold),
         },
         position game => match problem.layout {
             Layout::CountedPairs => checker.counted_pairs(game),
             Layout::ZeroTerminated => checker.zero_terminated(game),
             Layout::PairsToEnd => checker.pairs_to_end(game),
-            Layout::HeapCases => unreachable!("the catalogue pairs heap cases with heap games"),
+            Layout::HeapCases | Layout::HeapCasesToZero { .. } => {
+                unreachable!("the catalogue pairs heap cases with heap games")
+            }
         }
     )?;
     Ok((detail == Detail::Summary).then_some(checker.summary))
@@ -216,7 +224,7 @@ impl Vars {
         let second = names.second.map(|s| var(s.name, s.label, limits.second));
         Vars {
             cases: var("T", "number of cases T", limits.cases),
-            heaps: var("N", "number of heaps N", limits.heaps),
+            heaps: var(names.heaps.name, names.heaps.label, limits.heaps),
             value,
             second,
         }

@@ -97,7 +97,7 @@ impl fmt::Display for Summary {
             writeln!(f)?;
         }
         if self.layout.has_heaps() {
-            stat_line(f, "N", self.heaps, limits.heaps)?;
+            stat_line(f, vars.heaps.name, self.heaps, limits.heaps)?;
         }
         stat_line(f, vars.value.name, self.value, vars.value.bounds)?;
         if let Some(second) = vars.second {
