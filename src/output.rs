@@ -64,6 +64,17 @@ impl<W: Write> VerdictWriter<W> {
         writeln!(self.out, "{text}")
     }
 
+    /// Writes a line `a b` that belongs to the case before it (a listed
+    /// move), formatted without `fmt`: a case can list 10^5 of them.
+    #[inline]
+    pub fn pair(&mut self, a: u64, b: u64) -> io::Result<()> {
+        let mut digits = itoa::Buffer::new();
+        self.out.write_all(digits.format(a).as_bytes())?;
+        self.out.write_all(b" ")?;
+        self.out.write_all(digits.format(b).as_bytes())?;
+        self.out.write_all(b"\n")
+    }
+
     fn prefix(&mut self) -> io::Result<()> {
         if self.prefix == LinePrefix::CaseNumber {
             self.out.write_all(b"Case ")?;

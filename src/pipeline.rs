@@ -16,7 +16,7 @@ use crate::games::{Game, MoveTrace, NoTrace};
 use crate::input::{display_name, Input, MmapChoice};
 use crate::output::VerdictWriter;
 use crate::parallel;
-use crate::problem::{Limits, Problem};
+use crate::problem::{Layout, Limits, Problem};
 use crate::scan::Kernel;
 use crate::solve::{self, Report};
 use crate::source::{BlockedSource, SliceSource, StreamSource, TokenSource, STREAM_BUFFER};
@@ -177,7 +177,8 @@ impl<'a> Job<'a> {
 
     /// The block size to split `bytes` with, or `None` to read it whole.
     fn split_blocks(&self, bytes: &[u8], game: &Game) -> Option<usize> {
-        if !game.is_heap_game() {
+        // The walk of the second pass reads `T` cases of `N` heaps.
+        if !game.is_heap_game() || self.problem.layout != Layout::HeapCases {
             return None;
         }
         match self.split {

@@ -411,11 +411,11 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         self.out.verdict(wins).map_err(stdout_error)?;
         if wins {
             for (heap, (to, and)) in moves {
-                let line = match and {
-                    None => format!("{heap} {to}"),
-                    Some(and) => format!("{heap} {to}+{and}"),
-                };
-                self.out.more(&line).map_err(stdout_error)?;
+                match and {
+                    None => self.out.pair(heap, to),
+                    Some(and) => self.out.more(&format_args!("{heap} {to}+{and}")),
+                }
+                .map_err(stdout_error)?;
             }
         }
         Ok(())

@@ -399,10 +399,6 @@ impl HeapFold for Table {
         summary.xor != 0
     }
 
-    fn grundy_value(&self, heap: u64) -> u128 {
-        u128::from(heap)
-    }
-
     fn decides(&self, heap: u64) -> bool {
         heap <= self.limit
     }

@@ -62,11 +62,6 @@ impl HeapFold for BoundedNim {
     fn first_player_wins(&self, summary: &CaseSummary) -> bool {
         summary.xor != 0
     }
-
-    #[inline(always)]
-    fn grundy_value(&self, heap: u64) -> u128 {
-        u128::from(self.grundy(heap))
-    }
 }
 
 /// `K`, the parameter of bounded Nim.

@@ -55,11 +55,6 @@ impl HeapFold for LaskerSwap {
     fn first_player_wins(&self, summary: &CaseSummary) -> bool {
         summary.xor != 0 || summary.carry != 0
     }
-
-    #[inline(always)]
-    fn grundy_value(&self, heap: u64) -> u128 {
-        grundy(heap)
-    }
 }
 
 /// The heap whose Grundy value is `value`: the swap, undone.

@@ -48,11 +48,6 @@ impl HeapFold for MisereNim {
             summary.xor != 0
         }
     }
-
-    #[inline(always)]
-    fn grundy_value(&self, heap: u64) -> u128 {
-        u128::from(heap)
-    }
 }
 
 /// Misère Nim as the catalogue builds it.
@@ -99,7 +94,7 @@ impl HeapGame for MisereNim {
             0 if summary.ones == 0 => None,
             0 => move_to(0, 0),
             1 => {
-                let top = trace.seen.ilog2();
+                let top = trace.seen().ilog2();
                 move_to(top, u64::from(summary.ones.is_multiple_of(2)))
             }
             _ => normal_play_move(u128::from(summary.xor), trace, |heap, xor| {

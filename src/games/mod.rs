@@ -108,12 +108,10 @@ pub trait HeapFold: Sync {
     /// never called and costs nothing.
     const MAY_REFUSE: bool = false;
 
-    /// Add one heap to the summary.
+    /// Add one heap to the summary: xor its Grundy value into `xor` (bit 64
+    /// into `carry`), which is also what a [`MoveTrace`] records of it (for
+    /// misère Nim, the heap itself, whose bits its moves follow).
     fn fold(&self, acc: &mut CaseSummary, heap: u64);
-
-    /// The value a [`MoveTrace`] records for a heap: its Grundy value (the
-    /// heap itself for misère Nim, whose moves follow the heaps' bits).
-    fn grundy_value(&self, heap: u64) -> u128;
 
     /// Whether the player to move wins the position whose heaps were folded
     /// into `summary`.
@@ -200,8 +198,11 @@ impl<F: HeapFold, T: Trace> Visitor for FoldHeaps<'_, F, T> {
         if F::MAY_REFUSE && !self.fold.decides(heap) {
             return false;
         }
+        let before = self.acc;
         self.fold.fold(&mut self.acc, heap);
-        self.trace.note(self.fold.grundy_value(heap), heap);
+        let low = before.xor ^ self.acc.xor;
+        let high = before.carry ^ self.acc.carry;
+        self.trace.note(low, high, heap);
         true
     }
 }

@@ -22,8 +22,9 @@ fn traced<G: HeapGame>(game: &G, heaps: &[u64]) -> (CaseSummary, MoveTrace) {
     let mut summary = CaseSummary::default();
     let mut trace = MoveTrace::default();
     for &heap in heaps {
+        let before = summary;
         game.fold(&mut summary, heap);
-        trace.note(game.grundy_value(heap), heap);
+        trace.note(before.xor ^ summary.xor, before.carry ^ summary.carry, heap);
     }
     (summary, trace)
 }

@@ -29,11 +29,6 @@ impl HeapFold for NormalNim {
     fn first_player_wins(&self, summary: &CaseSummary) -> bool {
         summary.xor != 0
     }
-
-    #[inline(always)]
-    fn grundy_value(&self, heap: u64) -> u128 {
-        u128::from(heap)
-    }
 }
 
 /// The move of normal play on Grundy values: the first heap whose value has

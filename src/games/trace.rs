@@ -10,13 +10,15 @@
 //! case cut into blocks on several threads, or read through a stream, finds
 //! its move without being read again, in a fixed 1 KiB per case.
 //!
-//! [`NoTrace`] keeps nothing and compiles to nothing: folds without `--move`
-//! pay no cost.
+//! The value noted is what the fold xored into the summary, so the trace
+//! costs two xors and a rarely taken branch per heap. [`NoTrace`] keeps
+//! nothing and compiles to nothing: folds without `--move` pay no cost.
 
 /// What a fold keeps besides its summary.
 pub trait Trace: Copy + Default + Send {
-    /// Notes the next heap of the case: its size and its Grundy value.
-    fn note(&mut self, value: u128, heap: u64);
+    /// Notes the next heap of the case: its size and its Grundy value, as
+    /// its low 64 bits and bit 64.
+    fn note(&mut self, low: u64, high: u64, heap: u64);
 
     /// The move trace, if this is one.
     fn moves(&self) -> Option<&MoveTrace>;
@@ -31,7 +33,7 @@ pub struct NoTrace;
 
 impl Trace for NoTrace {
     #[inline(always)]
-    fn note(&mut self, _value: u128, _heap: u64) {}
+    fn note(&mut self, _low: u64, _high: u64, _heap: u64) {}
 
     fn moves(&self) -> Option<&MoveTrace> {
         None
@@ -57,8 +59,11 @@ pub struct FirstHeap {
 pub struct MoveTrace {
     /// Heaps noted so far.
     pub heaps: u64,
-    /// The bits some noted value has.
-    pub seen: u128,
+    /// The bits some noted value has, below bit 64 (in two halves, so that
+    /// the hot loop works on 64-bit words).
+    seen_low: u64,
+    /// Bit 64 of `seen`.
+    seen_high: u64,
     /// `first[b]`: the first heap whose value has bit `b`, once `seen` has it.
     pub first: [FirstHeap; 65],
 }
@@ -67,7 +72,8 @@ impl Default for MoveTrace {
     fn default() -> MoveTrace {
         MoveTrace {
             heaps: 0,
-            seen: 0,
+            seen_low: 0,
+            seen_high: 0,
             first: [FirstHeap::default(); 65],
         }
     }
@@ -75,10 +81,10 @@ impl Default for MoveTrace {
 
 impl Trace for MoveTrace {
     #[inline(always)]
-    fn note(&mut self, value: u128, heap: u64) {
-        let new = value & !self.seen;
-        if new != 0 {
-            self.record(new, heap);
+    fn note(&mut self, low: u64, high: u64, heap: u64) {
+        let (new_low, new_high) = (low & !self.seen_low, high & !self.seen_high);
+        if (new_low | new_high) != 0 {
+            self.record(u128::from(new_low) | u128::from(new_high) << 64, heap);
         }
         self.heaps += 1;
     }
@@ -100,26 +106,36 @@ impl MoveTrace {
     fn record(&mut self, new: u128, heap: u64) {
         let index = self.heaps;
         for_each_bit(new, |bit| self.first[bit] = FirstHeap { index, heap });
-        self.seen |= new;
+        self.add_seen(new);
+    }
+
+    /// The bits some noted value has.
+    pub fn seen(&self) -> u128 {
+        u128::from(self.seen_low) | u128::from(self.seen_high) << 64
+    }
+
+    fn add_seen(&mut self, bits: u128) {
+        let all = self.seen() | bits;
+        (self.seen_low, self.seen_high) = (all as u64, (all >> 64) as u64);
     }
 
     /// Appends the heaps `later` traced, which come after this trace's.
     pub fn merge(&mut self, later: &MoveTrace) {
         let offset = self.heaps;
-        for_each_bit(later.seen & !self.seen, |bit| {
+        for_each_bit(later.seen() & !self.seen(), |bit| {
             let first = later.first[bit];
             self.first[bit] = FirstHeap {
                 index: first.index + offset,
                 heap: first.heap,
             };
         });
-        self.seen |= later.seen;
+        self.add_seen(later.seen());
         self.heaps += later.heaps;
     }
 
     /// The first heap whose value has `bit`, if any has.
     pub fn first_with(&self, bit: u32) -> Option<FirstHeap> {
-        (self.seen >> bit & 1 == 1).then(|| self.first[bit as usize])
+        (self.seen() >> bit & 1 == 1).then(|| self.first[bit as usize])
     }
 }
 
@@ -162,7 +178,7 @@ mod tests {
     fn traced(values: &[u64]) -> MoveTrace {
         let mut trace = MoveTrace::default();
         for &v in values {
-            trace.note(u128::from(v), v);
+            trace.note(v, 0, v);
         }
         trace
     }
@@ -175,7 +191,7 @@ mod tests {
             let mut left = traced(&heaps[..cut]);
             left.merge(&traced(&heaps[cut..]));
             assert_eq!(left.heaps, whole.heaps);
-            assert_eq!(left.seen, whole.seen);
+            assert_eq!(left.seen(), whole.seen());
             for bit in 0..65 {
                 assert_eq!(
                     left.first_with(bit),
