@@ -6,8 +6,8 @@
 //! [`crate::games::CaseSummary`], and summaries merge (they form a monoid). So the work is done in two passes:
 //!
 //! 1. **Blocks, in parallel** (here). The input is cut into blocks of about
-//!    [`BLOCK`] bytes, each ending just before a whitespace byte, so that no
-//!    token straddles two blocks. Every thread folds whole blocks, *as if*
+//!    [`BLOCK`] bytes, each ending just before a byte that is not a digit,
+//!    so that no token straddles two blocks. Every thread folds whole blocks, *as if*
 //!    every token in them were a heap, recording for each block its token
 //!    count, its summary, and whether it holds a fault.
 //! 2. **The walk, in order.** One thread reads the headers, as the sequential
@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::games::{CaseSummary, FoldHeaps, HeapFold, Trace};
-use crate::scan::{is_space, Kernel, Stop};
+use crate::scan::{is_digit, Kernel, Stop};
 use crate::source::{Block, BOM};
 
 /// Target block size in bytes.
@@ -39,15 +39,16 @@ pub fn worth_splitting(len: usize, cases: u64, threads: usize) -> bool {
     threads > 1 && len >= 8 * BLOCK && (len as u64) / cases.max(1) >= 4 * BLOCK as u64
 }
 
-/// Block boundaries: every `block` bytes, moved forward to the next
-/// whitespace byte. The first block starts after a byte order mark. Never
-/// empty.
+/// Block boundaries: every `block` bytes, moved forward past the digits of
+/// a token it would cut (any other byte ends a token, whitespace or not, so
+/// a long run without whitespace is not scanned to its end). The first block
+/// starts after a byte order mark. Never empty.
 pub fn split(bytes: &[u8], block: usize) -> Vec<(usize, usize)> {
     let mut bounds = Vec::with_capacity(bytes.len() / block.max(1) + 1);
     let mut start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
     while start < bytes.len() {
         let mut end = (start + block.max(1)).min(bytes.len());
-        while end < bytes.len() && !is_space(bytes[end]) {
+        while end < bytes.len() && is_digit(bytes[end]) {
             end += 1;
         }
         bounds.push((start, end));

@@ -10,9 +10,11 @@ use crate::scan::Kernel;
 /// One block's first-pass result.
 #[derive(Clone, Copy, Debug)]
 pub struct Block {
-    /// Where the block begins: at a whitespace byte, or at the input's start.
+    /// Where the block begins: at a byte that is not a digit, or at the
+    /// input's start.
     pub start: usize,
-    /// Where it ends, just before a whitespace byte or at the input's end.
+    /// Where it ends, just before a byte that is not a digit, or at the
+    /// input's end.
     pub end: usize,
     /// Tokens read before the block ended or faulted.
     pub tokens: u64,

@@ -39,25 +39,72 @@
 //!
 //! # Cost
 //!
-//! For `k <= 250_000`, the sequence for `k` is generated once, up to the
-//! largest pile asked about, and kept; every other query for that `k` is a
-//! binary search. Generating is linear in the number of terms below `n`,
-//! roughly `k * (1 + ln(n / k))`: about 3.3 million for `k = 10^5` and `n`
-//! near `2^64`, and 8.1 million (some 80 ms) for `k = 250_000`.
+//! A [`KMultiple`] caches, for each `k`, a prefix of its sequence: the terms
+//! up to the first one at or above the largest pile asked about so far. All
+//! prefixes together hold at most `2^23` terms (64 MiB). Settling `n` takes
+//! about `k (ln(n/k) + 0.58)` terms, and at most `k (1 + ln(n/k)) + 3`:
+//! 749 thousand for `k = 10^5` and `n = 10^8`, 1.67 million for `n = 10^12`,
+//! 3.34 million for `n` near `2^64`; 3.94 million for `k = 250_001` and
+//! `n = 10^12`; 8.13 million for `k = 250_000` and `n` near `2^64`. So a
+//! sequence fits the cache by itself for every `n` when `k <= 250_000`, for
+//! `n <= 10^12` when `k <= 560_284`, and for `n <= 10^8` when
+//! `k <= 1_828_362`. A query is answered by the first of these that applies:
 //!
-//! For larger `k` nothing is cached. Piles up to `k(k+1)` take one step (one
-//! division) per window, `n / k` in all. Piles above `k(k+1)`, which exist
-//! only for `k < 2^32`, are decided by walking the sequence in constant
-//! memory, in time proportional to its roughly `k * (1 + ln(n / k))` terms.
-//! Both are cheap for `k` near either end of the range, but with `n` near
-//! `2^64` and `k` in the middle, around `2^32`, a single query takes billions
-//! of steps (a minute or more). The judges this game comes from bound `k`
-//! by `10^5`.
+//! 1. `n <= k+1`, `n < 2` or `k = 0`: constant time.
+//! 2. The prefix of `k` is cached up to `n`: a binary search.
+//! 3. `k + 2` terms do not fit the cache (or `k >= 2^32`): no table. Piles up
+//!    to `k(k+1)` take one step (a division) per window, `n / k` in all.
+//!    Piles above `k(k+1)`, which exist only for `k < 2^32`, are decided by
+//!    walking the sequence in constant memory, in time proportional to its
+//!    terms below `n` (a small multiple of generating them). Both are cheap
+//!    for `k` near either end of the range, but with `n` near `2^64` and `k`
+//!    in the middle, around `2^32`, a single query takes billions of steps
+//!    (a minute or more). The judges this game comes from bound `k` by
+//!    `10^5`.
+//! 4. The missing terms fit in the room the other prefixes leave, by a bound
+//!    on their number (`ln(n/p) / ln(1 + 1/k)` above a cached term `p > k`,
+//!    over the true count by up to 40% for piles below `3k` and by a few
+//!    percent for large `n`):
+//!    they are generated, each once, about 10 ns a term.
+//! 5. Piles up to `k(k+1)`: the windows count the terms exactly in `n / k`
+//!    steps, and answer. If the sequence does not fit the cache by itself,
+//!    that is all, on every such query. If it fits the free room, it is
+//!    generated. If it fits only by evicting other prefixes, the windows'
+//!    steps are added up across such queries, and once they reach the
+//!    number of terms to generate they pay for them: the other prefixes
+//!    are evicted and the terms generated. So `k`'s whose sequences together
+//!    exceed the cache cost at most about twice the windows' work, instead
+//!    of generating a sequence on every query.
+//! 6. Piles above `k(k+1)` whose bound fits the cache: other prefixes are
+//!    evicted for the bound and the terms generated, since the fallback
+//!    walk would cost as much. If the bound does not fit, the sequence is
+//!    walked (as in 3, but from the end of the cached prefix), counting: that
+//!    answers, and if the count fits after all, the terms are also
+//!    generated (evicting as needed).
+//!
+//! Eviction takes the least recently used prefixes first and cuts the last
+//! one it needs only from its top, to make just the room asked for (the
+//! exact count in 5, the bound in 6); spare capacity is given back before
+//! anything is evicted, and nothing is evicted for a sequence that cannot
+//! fit by itself. A cycle of `k`'s past `k(k+1)` whose sequences together
+//! exceed the cache therefore generates a sequence on every query, which
+//! costs about what walking does: 12 values of `k` near `10^5` with `n` up
+//! to `10^12` take about 14 ms a query.
+//!
+//! Memory: the prefixes' vectors hold at most `2^23` terms, counting their
+//! capacity, plus about 100 bytes per cached `k` (at most about 4,096 of
+//! them, since each prefix holds at least `k+2` terms). While a vector
+//! grows, its old copy briefly exists too, and the allocator may keep freed
+//! memory for reuse: glibc's malloc, under constant eviction, has been seen
+//! to hold the process at 115 MB.
 
 use std::collections::HashMap;
 
 use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
+use sequence::{is_losing_by_windows, terms_bound, windows_count, LosingPiles, Walker};
+
+mod sequence;
 
 /// How many sequence terms a [`KMultiple`] keeps across all values of `k`:
 /// `2^23` terms of 8 bytes, 64 MiB.
@@ -66,21 +113,40 @@ const TERM_LIMIT: usize = 1 << 23;
 /// The largest `k` whose whole sequence, up to `u64::MAX`, fits in
 /// [`TERM_LIMIT`] terms (it takes 8,127,360; `k = 262_144` would take
 /// 8,509,721). Sequences grow with `k`, so every smaller `k` fits too.
+#[cfg(test)]
 const TABLE_MAX_K: u64 = 250_000;
 
-/// Decides the k-multiple game, caching the losing piles of each `k` seen.
+/// Decides the k-multiple game, caching a prefix of the losing piles of each
+/// `k` seen.
 ///
-/// See the [module documentation](self) for the cost of a query.
+/// See the [module documentation](self) for the cost of a query and the
+/// rules of the cache.
 ///
-/// Memory is bounded: the cached sequences hold at most `2^23` terms
-/// (64 MiB) in total. When a sequence has to grow past that, every other
-/// cached `k` is forgotten; a single `k <= 250_000` always fits by itself.
+/// Memory is bounded: the cached prefixes hold at most `2^23` terms
+/// (64 MiB) in total, counting the capacity of their vectors, plus about
+/// 100 bytes of bookkeeping per cached `k`.
 #[derive(Clone, Debug)]
 pub struct KMultiple {
+    /// The cached prefix of each `k`'s sequence. Each one reaches past
+    /// `k+1`, so it holds at least `k+2` terms: at most about
+    /// `sqrt(2 * term_limit)` values of `k` (4,096) are cached at once.
     sequences: HashMap<u64, LosingPiles>,
     /// Sum of the lengths of every sequence in `sequences`.
     stored_terms: usize,
+    /// Sum of their capacities, the memory held: never above `term_limit`.
+    reserved_terms: usize,
     term_limit: usize,
+    /// Counts lookups, to stamp each sequence with its last use.
+    clock: u64,
+    /// Fallback steps spent on queries whose terms would fit only by
+    /// evicting other sequences, not yet paid out by such an eviction.
+    rent: u64,
+    /// Terms generated into sequences so far.
+    #[cfg(test)]
+    generated_terms: u64,
+    /// Steps taken by the fallbacks (windows stepped, terms walked).
+    #[cfg(test)]
+    fallback_steps: u64,
 }
 
 impl Default for KMultiple {
@@ -96,12 +162,19 @@ impl KMultiple {
     }
 
     /// A solver whose cache holds at most `term_limit` terms, so tests can
-    /// reach the eviction and walking paths cheaply.
+    /// reach the eviction and fallback paths cheaply.
     fn with_term_limit(term_limit: usize) -> KMultiple {
         KMultiple {
             sequences: HashMap::new(),
             stored_terms: 0,
+            reserved_terms: 0,
             term_limit,
+            clock: 0,
+            rent: 0,
+            #[cfg(test)]
+            generated_terms: 0,
+            #[cfg(test)]
+            fallback_steps: 0,
         }
     }
 
@@ -123,227 +196,215 @@ impl KMultiple {
         if n - 1 <= k {
             return false;
         }
-        let losing = if k <= TABLE_MAX_K {
-            self.is_losing(n, k)
-        } else if u128::from(n) <= u128::from(k) * (u128::from(k) + 1) {
-            is_losing_by_windows(n, k)
-        } else {
-            Walker::new(k).lands_on(n)
-        };
-        !losing
+        !self.is_losing(n, k, Admit::ByRent)
     }
 
-    /// A losing pile of at most `n` for this `k` (the largest one whenever
-    /// the sequence is cached, which it is for `k <= 250_000` and `n` within
-    /// the cache's bound), for `nimstream gen` to plant losing cases. `None`
-    /// for `n < 2`, for `k = 0` (no pile loses) and for larger `k`.
+    /// A losing pile of at most `n` for this `k`, for `nimstream gen` to
+    /// plant losing cases: the largest one, whenever the sequence of `k` up
+    /// to `n` fits in the cache by itself (for every `n` when
+    /// `k <= 250_000`). `None` for `n < 2`, for `k = 0` (no pile loses) and
+    /// when the sequence does not fit. The answer does not depend on earlier
+    /// queries.
     pub fn losing_at_most(&mut self, n: u64, k: u64) -> Option<u64> {
-        if n < 2 || k == 0 || k > TABLE_MAX_K {
+        if n < 2 || k == 0 {
             return None;
         }
         if n - 1 <= k {
             return Some(n);
         }
-        // Extends the cached sequence up to `n`.
-        self.first_player_wins(n, k);
-        let terms = &self.sequences.get(&k)?.terms;
-        let below = terms.partition_point(|&t| t <= n);
-        terms[..below].last().copied().filter(|&t| t >= 2)
+        // Extends the cached sequence up to `n` if it fits at all.
+        self.is_losing(n, k, Admit::Always);
+        let piles = self.sequences.get(&k)?;
+        if !piles.reaches(n) {
+            return None;
+        }
+        let below = piles.terms.partition_point(|&t| t <= n);
+        piles.terms[..below].last().copied().filter(|&t| t >= 2)
     }
 
-    fn is_losing(&mut self, n: u64, k: u64) -> bool {
-        if let Some(piles) = self.sequences.get(&k) {
-            if piles.reaches(n) {
-                return piles.contains(n);
+    /// Whether `n` is a losing pile for `k`, for `n > k+1` and `k >= 1`.
+    fn is_losing(&mut self, n: u64, k: u64, admit: Admit) -> bool {
+        self.clock += 1;
+        let (len, last) = match self.sequences.get_mut(&k) {
+            Some(piles) => {
+                piles.used = self.clock;
+                if piles.reaches(n) {
+                    return piles.contains(n);
+                }
+                (piles.len(), piles.last())
             }
-        }
-        // Take the sequence out of the map so that making room (clearing the
-        // map) and extending it don't fight over borrows.
-        let cached = self.sequences.remove(&k);
-        let mut others = self.stored_terms - cached.as_ref().map_or(0, LosingPiles::len);
-        let mut piles = cached.unwrap_or_else(|| LosingPiles::new(k));
-        let budget = self.term_limit.saturating_sub(others);
-        piles.extend_to(n, budget);
-        if (!piles.reaches(n) || piles.len() > budget) && others > 0 {
-            self.sequences.clear();
-            others = 0;
-            piles.extend_to(n, self.term_limit);
-        }
-        let losing = if piles.reaches(n) {
-            piles.contains(n)
-        } else {
-            Walker::new(k).lands_on(n)
+            None => (0, 0),
         };
-        self.stored_terms = others + piles.len();
-        self.sequences.insert(k, piles);
-        losing
-    }
-}
-
-/// Whether `n` is a losing pile, for `k+1 < n <= k(k+1)`.
-///
-/// From `a[k] = k+1` up to `k(k+1)`, each term is the previous one plus
-/// `c = ceil(a/k)`, and `c` is the same for every term in the window
-/// `(k(c-1), kc]`. So the terms in window `c` are `k(c-1) + 1 + u[c] + c*t`
-/// for some offset `0 <= u[c] < c`. Window 2 starts at `k+1`, so `u[2] = 0`,
-/// and the first term past window `c` lands at offset
-/// `u[c+1] = (u[c] - k) mod c` in window `c+1`. That is one step per window,
-/// `ceil(n/k) - 2` in all.
-fn is_losing_by_windows(n: u64, k: u64) -> bool {
-    // n >= 2 and k >= 1, so none of these underflow. Windows never exceed
-    // k+1, so `c <= k` in the loop and `u + c < 2c` cannot overflow.
-    let window = (n - 1) / k + 1;
-    let offset = (n - 1) % k;
-    let mut u = 0;
-    for c in 2..window {
-        u += c - k % c;
-        if u >= c {
-            u -= c;
+        // A sequence that settles a pile above k+1 holds a[0..=k] and one
+        // more term. (Past 2^32, the fallbacks' arithmetic is all that is
+        // checked for overflow, and no such table fits in memory anyway.)
+        let limit = self.term_limit;
+        if k >= 1 << 32 || k + 2 > limit as u64 {
+            return self.fallback(n, k);
         }
-    }
-    offset >= u && (offset - u).is_multiple_of(window)
-}
-
-/// A prefix of the losing piles `a[0] < a[1] < …` for one `k`, and what it
-/// takes to extend it.
-///
-/// Only the `a`'s are stored: `b[i] = a[i+1] - 1`, so the `b` a new term
-/// needs is always one less than a stored term or than `next`.
-#[derive(Clone, Debug)]
-struct LosingPiles {
-    k: u64,
-    /// Never empty: it starts as `[1]`.
-    terms: Vec<u64>,
-    /// The next term, `b[last] + 1`, or `None` once that exceeds `u64::MAX`.
-    /// In that case `terms` holds every losing pile there is.
-    next: Option<u64>,
-    /// The `j` of the most recent term. Terms grow, so the `j` of later terms
-    /// is never smaller, and the search for it resumes here.
-    follower: usize,
-}
-
-impl LosingPiles {
-    fn new(k: u64) -> LosingPiles {
-        LosingPiles {
-            k,
-            terms: vec![1],
-            next: Some(2),
-            follower: 0,
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.terms.len()
-    }
-
-    fn last(&self) -> u64 {
-        self.terms[self.terms.len() - 1]
-    }
-
-    /// Whether the stored terms settle whether `n` is a losing pile.
-    fn reaches(&self, n: u64) -> bool {
-        self.last() >= n || self.next.is_none()
-    }
-
-    fn contains(&self, n: u64) -> bool {
-        self.terms.binary_search(&n).is_ok()
-    }
-
-    /// Generate terms until one is at least `n`, the sequence leaves the
-    /// `u64` range, or `max_terms` are stored.
-    fn extend_to(&mut self, n: u64, max_terms: usize) {
-        // Products a[j] * k are compared in u128: both factors are below
-        // 2^64, so the product is below 2^128.
-        let k = u128::from(self.k);
-        while self.terms.len() < max_terms && self.last() < n {
-            let Some(pile) = self.next else { break };
-            let len = self.terms.len();
-            while self.follower + 1 < len
-                && u128::from(self.terms[self.follower + 1]) * k < u128::from(pile)
-            {
-                self.follower += 1;
+        // Room for this sequence without evicting anything: others' spare
+        // capacity can be given back.
+        let room = limit - (self.stored_terms - len);
+        let mut needed = terms_bound(n, k, len, last);
+        // Past k(k+1) the fallback walks about as many terms as generating
+        // them takes, so a sequence that surely fits by itself is generated
+        // at once, evicting for the bound. Up to k(k+1), and when only an
+        // exact count can tell whether it fits, count first (which also
+        // answers).
+        let windows = u128::from(n) <= u128::from(k) * (u128::from(k) + 1);
+        if needed > room && (windows || needed > limit) {
+            let (losing, exact, steps) = self.count_terms(n, k);
+            if exact > limit {
+                return losing;
             }
-            let j = self.follower;
-            let b = if u128::from(self.terms[j]) * k < u128::from(pile) {
-                // b[j] = a[j+1] - 1, where a[j+1] may be the pile being
-                // added now. Terms are at least 1, so this can't underflow.
-                let b_j = self.terms.get(j + 1).copied().unwrap_or(pile) - 1;
-                pile.checked_add(b_j)
-            } else {
-                Some(pile)
-            };
-            if len == self.terms.capacity() {
-                // Grow by doubling, but never reserve past the limit, so the
-                // memory bound covers capacity and not just length.
-                self.terms.reserve_exact(len.min(max_terms - len).max(1));
+            if exact > room {
+                // Fits only by evicting others. Pay for that with the
+                // fallback work it would save (ski rental), so that a
+                // working set a little larger than the cache does not
+                // regenerate a sequence on every query.
+                self.rent = self.rent.saturating_add(steps);
+                let new_terms = (exact - len.max(1)) as u64;
+                if admit == Admit::ByRent && self.rent < new_terms {
+                    return losing;
+                }
+                self.rent -= self.rent.min(new_terms);
             }
-            self.terms.push(pile);
-            self.next = b.and_then(|b| b.checked_add(1));
+            needed = exact;
         }
+        self.grow(n, k, needed);
+        self.sequences[&k].contains(n)
     }
-}
 
-/// A forward-only cursor over the losing piles for one `k` that stores no
-/// table.
-///
-/// Generating `a[i+1]` needs `a[j]` and `b[j]` for a `j` that only moves
-/// forward, so a second cursor (the follower) can walk behind this one and
-/// supply them, with its own follower behind it, and so on. The follower's
-/// terms satisfy `a[j] * k < a[i]`, so each cursor down the chain sits at a
-/// smaller pile, roughly divided by `k` (by 2 per index when `k = 1`, where
-/// the piles are powers of two). The chain is therefore at most about 65
-/// cursors long, and walking to `n` costs a small multiple of the number of
-/// terms below `n`.
-struct Walker {
-    k: u64,
-    /// The current term `a[i]`.
-    pile: u64,
-    /// `a[i+1] = b[i] + 1`, or `None` if that exceeds `u64::MAX`.
-    next: Option<u64>,
-    /// Created on the first step, since the first term needs none.
-    follower: Option<Box<Walker>>,
-}
-
-impl Walker {
-    fn new(k: u64) -> Walker {
-        Walker {
-            k,
-            pile: 1,
-            next: Some(2),
-            follower: None,
+    /// Extends the sequence of `k` until it reaches `n`, which takes at most
+    /// `needed <= term_limit` terms, making room by evicting the least
+    /// recently used sequences, only as much as needed.
+    fn grow(&mut self, n: u64, k: u64, needed: usize) {
+        let mut piles = match self.sequences.remove(&k) {
+            Some(piles) => {
+                self.stored_terms -= piles.len();
+                self.reserved_terms -= piles.terms.capacity();
+                piles
+            }
+            None => LosingPiles::new(k),
+        };
+        let limit = self.term_limit;
+        self.make_room(limit - needed);
+        // Grow by doubling while there is free room, so that rising piles
+        // don't copy the sequence on every query; the spare capacity is
+        // given back when another sequence needs it.
+        let capacity = piles.terms.capacity();
+        let target = needed.max(capacity.saturating_mul(2).min(limit - self.reserved_terms));
+        if target > capacity {
+            piles.terms.reserve_exact(target - piles.len());
         }
-    }
-
-    /// Walk up to `n` and report whether it is one of the terms.
-    fn lands_on(mut self, n: u64) -> bool {
-        while self.pile < n && self.advance() {}
-        self.pile == n
-    }
-
-    /// Move to the next term, or return false if there is none in range.
-    fn advance(&mut self) -> bool {
-        let Some(pile) = self.next else { return false };
-        let k = u128::from(self.k);
-        let follower = self
-            .follower
-            .get_or_insert_with(|| Box::new(Walker::new(self.k)));
-        while follower
-            .next
-            .is_some_and(|after| u128::from(after) * k < u128::from(pile))
+        let _before = piles.len();
+        piles.extend_to(n, target);
+        debug_assert!(piles.reaches(n), "n {n} k {k} needed {needed}");
+        #[cfg(test)]
         {
-            follower.advance();
+            self.generated_terms += (piles.len() - _before) as u64;
         }
-        let b = if u128::from(follower.pile) * k < u128::from(pile) {
-            // The follower's b is one less than its next term. If that term
-            // is out of range, so is the follower's b, and so is this b.
-            follower.next.and_then(|after| pile.checked_add(after - 1))
-        } else {
-            Some(pile)
-        };
-        self.pile = pile;
-        self.next = b.and_then(|b| b.checked_add(1));
-        true
+        piles.used = self.clock;
+        self.stored_terms += piles.len();
+        self.reserved_terms += piles.terms.capacity();
+        debug_assert!(self.reserved_terms <= limit);
+        self.sequences.insert(k, piles);
     }
+
+    /// Brings the capacity held by the cached sequences down to at most
+    /// `others_max`: first by giving back spare capacity, then by evicting
+    /// the least recently used sequences, the last one only from its top
+    /// end as far as needed.
+    fn make_room(&mut self, others_max: usize) {
+        if self.reserved_terms <= others_max {
+            return;
+        }
+        for piles in self.sequences.values_mut() {
+            let capacity = piles.terms.capacity();
+            if capacity > piles.len() {
+                piles.terms.shrink_to_fit();
+                self.reserved_terms -= capacity - piles.terms.capacity();
+            }
+        }
+        if self.reserved_terms <= others_max {
+            return;
+        }
+        let mut by_age: Vec<(u64, u64)> = self
+            .sequences
+            .iter()
+            .map(|(&k, piles)| (piles.used, k))
+            .collect();
+        by_age.sort_unstable();
+        for (_, victim) in by_age {
+            let excess = self.reserved_terms - others_max;
+            let piles = self.sequences.get_mut(&victim).expect("listed above");
+            let (len, capacity) = (piles.len(), piles.terms.capacity());
+            let keep = len.saturating_sub(excess);
+            // A prefix that doesn't reach past k+1 answers nothing.
+            if keep as u64 >= victim + 2 {
+                piles.truncate(keep);
+                self.stored_terms -= len - keep;
+                self.reserved_terms -= capacity - piles.terms.capacity();
+            } else {
+                self.sequences.remove(&victim);
+                self.stored_terms -= len;
+                self.reserved_terms -= capacity;
+            }
+            if self.reserved_terms <= others_max {
+                return;
+            }
+        }
+    }
+
+    /// Whether `n` is a losing pile for `k`, the number of terms a table
+    /// needs to settle it (those below `n` and the first one at or above
+    /// it), and the steps it took: windows up to `k(k+1)`, else a walk from
+    /// the end of the cached prefix. For `n > k+1`, `1 <= k < 2^32`.
+    fn count_terms(&mut self, n: u64, k: u64) -> (bool, usize, u64) {
+        let (losing, terms, steps) = if u128::from(n) <= u128::from(k) * (u128::from(k) + 1) {
+            windows_count(n, k)
+        } else {
+            let (mut walker, start) = match self.sequences.get(&k) {
+                Some(piles) => (Walker::at(piles, piles.len() - 1), piles.len() as u64),
+                None => (Walker::new(k), 1),
+            };
+            let steps = walker.walk_to(n);
+            (walker.pile == n, start + steps, steps)
+        };
+        #[cfg(test)]
+        {
+            self.fallback_steps += steps;
+        }
+        (losing, usize::try_from(terms).unwrap_or(usize::MAX), steps)
+    }
+
+    /// Whether `n > k+1` is a losing pile, without the cache.
+    fn fallback(&mut self, n: u64, k: u64) -> bool {
+        if u128::from(n) <= u128::from(k) * (u128::from(k) + 1) {
+            #[cfg(test)]
+            {
+                self.fallback_steps += (n - 1) / k + 1;
+            }
+            is_losing_by_windows(n, k)
+        } else {
+            let mut walker = Walker::new(k);
+            let _steps = walker.walk_to(n);
+            #[cfg(test)]
+            {
+                self.fallback_steps += _steps;
+            }
+            walker.pile == n
+        }
+    }
+}
+
+/// Whether a query may evict other sequences to cache its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Admit {
+    /// Once the fallback work spent on such queries pays for the terms.
+    ByRent,
+    /// Whenever the sequence fits by itself.
+    Always,
 }
 
 /// The k-multiple game as the catalogue builds it.
@@ -392,5 +453,7 @@ impl PositionGame for KMultiple {
     }
 }
 
+#[cfg(test)]
+mod cache_tests;
 #[cfg(test)]
 mod tests;

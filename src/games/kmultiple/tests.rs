@@ -1,5 +1,5 @@
 //! The k-multiple game against brute force, the table against the walker
-//! and the windows, and the cache's bounds.
+//! and the windows.
 
 #[test]
 fn losing_at_most_finds_the_largest_losing_pile() {
@@ -16,6 +16,7 @@ fn losing_at_most_finds_the_largest_losing_pile() {
     assert!(!game.first_player_wins(big, 100_000));
 }
 
+use super::cache_tests::check_accounts;
 use super::*;
 use crate::games::brute::take_limited_wins;
 use crate::games::fibonacci;
@@ -196,8 +197,9 @@ fn huge_k_is_quick_and_builds_no_table() {
 
 #[test]
 fn dispatch_above_table_max_k_matches_table() {
-    // Just past TABLE_MAX_K, windows answer up to k(k+1) and the walker
-    // above it; both must agree with a table built here.
+    // Just past TABLE_MAX_K, without a cache, windows answer up to
+    // k(k+1) and the walker above it; with one, the cached prefix does.
+    // Both must agree with a table built here.
     let k = TABLE_MAX_K + 1;
     let top = k * (k + 1);
     let mut table = LosingPiles::new(k);
@@ -205,7 +207,8 @@ fn dispatch_above_table_max_k_matches_table() {
     let first_above = table.last();
     let last_below = table.terms[table.len() - 2];
     assert!(last_below <= top && first_above > top);
-    let mut solver = KMultiple::new();
+    let mut uncached = KMultiple::with_term_limit(k as usize);
+    let mut cached = KMultiple::new();
     for n in [
         last_below - 1,
         last_below,
@@ -217,9 +220,14 @@ fn dispatch_above_table_max_k_matches_table() {
     .into_iter()
     .chain([first_above, first_above + 1])
     {
-        assert_eq!(solver.first_player_wins(n, k), !table.contains(n), "n {n}");
+        let expected = !table.contains(n);
+        assert_eq!(uncached.first_player_wins(n, k), expected, "n {n}");
+        assert_eq!(cached.first_player_wins(n, k), expected, "n {n}");
     }
-    assert_eq!(solver.stored_terms, 0);
+    assert_eq!(uncached.stored_terms, 0);
+    assert!(uncached.fallback_steps > 0);
+    assert!(cached.sequences[&k].reaches(first_above + 1));
+    check_accounts(&cached);
 }
 
 #[test]
