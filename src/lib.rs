@@ -13,13 +13,18 @@
 //! ```
 //!
 //! * [`problem`] is the catalogue: each judge problem's name and aliases,
-//!   its game, its input [`Layout`](problem::Layout), the judge's words, its
-//!   limits and the names of its variables. Nothing else lists problems.
+//!   its game, its input [`Layout`](problem::Layout), what it prints for a
+//!   case ([`Answer`](problem::Answer): the judge's words, every winning
+//!   move, their number, the smallest winning take), its limits and the
+//!   names of its variables. Nothing else lists problems.
 //! * [`games`] is the mathematics: closed forms, each tested against a
 //!   brute-force search. A heap game is a value transform folded into a
 //!   [`CaseSummary`](games::CaseSummary), a monoid, so a case can be cut
 //!   anywhere and its parts folded apart. A game may carry data built at run
-//!   time and may refuse a heap it cannot decide.
+//!   time and may refuse a heap it cannot decide. Beside the summary a
+//!   [`MoveTrace`](games::MoveTrace) can keep, per bit of the Grundy values,
+//!   the first heap that has it, which names a winning move in the same
+//!   pass (`--move`) and merges like the xor.
 //! * [`pipeline`] is the one entry point: a [`Job`](pipeline::Job) opens the
 //!   input ([`input`]: memory-mapped only on the caller's explicit, `unsafe`
 //!   opt-in), chooses how to read it, and checks a mapped file afterwards.

@@ -15,8 +15,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::nim::normal_play_move;
-use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace, Parameter};
+use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, Parameter};
 use crate::rng::SplitMix64;
 
 /// Bounded Nim, folded as the xor of `heap mod (K+1)`.
@@ -101,14 +100,6 @@ impl HeapGame for BoundedNim {
             None => return None,
         };
         (take <= heap).then_some((heap - take, None))
-    }
-
-    /// Lowering a heap's residue from `g` to `t < g` takes `g - t <= K`.
-    fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove> {
-        normal_play_move(u128::from(summary.xor), trace, |heap, xor| {
-            let value = self.grundy(heap);
-            (heap - (value - (value ^ xor as u64)), None)
-        })
     }
 
     /// A heap whose residue is the xor of the others' residues, lifted by a

@@ -24,8 +24,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::nim::normal_play_move;
-use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
+use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame};
 use crate::rng::SplitMix64;
 
 /// Lasker's Nim, folded as the xor of the heaps' Grundy values.
@@ -86,8 +85,10 @@ pub const SPEC: GameSpec = GameSpec {
 };
 
 impl HeapGame for LaskerSwap {
-    /// To the heap worth `g(heap) xor x`, when that value is smaller (by the
-    /// split of `winning_move` when it must). Unlike Nim, Lasker's Nim can
+    /// To the heap worth `g(heap) xor x`, when that value is smaller: by a
+    /// removal, except from `h = 4k+3` (worth `4k+4`) to value `4k+3`, whose
+    /// heap `4k+4` is larger: that one is the split `1 + (4k+2)`, worth
+    /// `1 xor (4k+2) = 4k+3`. Unlike Nim, Lasker's Nim can
     /// also win by raising a heap's value (4 goes to 3, worth 4; 5 splits
     /// into 2 + 3, worth 6) and can have several winning moves from one heap:
     /// this names the value-lowering one only, so it does not count all
@@ -101,21 +102,6 @@ impl HeapGame for LaskerSwap {
         Some(match u64::try_from(heap_worth(target)) {
             Ok(to) if to < heap => (to, None),
             _ => (1, Some(heap - 1)),
-        })
-    }
-
-    /// The heap worth `g(h) xor x` is reached by a removal, except from
-    /// `h = 4k+3` (worth `4k+4`) to value `4k+3`, whose heap `4k+4` is larger:
-    /// that one is the split `1 + (4k+2)`, worth `1 xor (4k+2) = 4k+3`.
-    fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove> {
-        let xor = u128::from(summary.xor) | u128::from(summary.carry) << 64;
-        normal_play_move(xor, trace, |heap, xor| {
-            let target = grundy(heap) ^ xor;
-            // The swap is its own inverse: the heap worth `target`.
-            match u64::try_from(heap_worth(target)) {
-                Ok(to) if to < heap => (to, None),
-                _ => (1, Some(heap - 1)),
-            }
         })
     }
 

@@ -20,7 +20,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::nim::normal_play_move;
+use super::nim::NormalNim;
 use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
 use crate::rng::SplitMix64;
 
@@ -65,10 +65,7 @@ impl HeapGame for MisereNim {
         match summary.big {
             0 => (heap == 1 && self.first_player_wins(summary)).then_some((0, None)),
             1 => (heap > 1).then_some((u64::from(summary.ones.is_multiple_of(2)), None)),
-            _ => {
-                let to = heap ^ summary.xor;
-                (to < heap).then_some((to, None))
-            }
+            _ => NormalNim.move_from(heap, summary),
         }
     }
 
@@ -97,9 +94,7 @@ impl HeapGame for MisereNim {
                 let top = trace.seen().ilog2();
                 move_to(top, u64::from(summary.ones.is_multiple_of(2)))
             }
-            _ => normal_play_move(u128::from(summary.xor), trace, |heap, xor| {
-                (heap ^ xor as u64, None)
-            }),
+            _ => NormalNim.winning_move(summary, trace),
         }
     }
 

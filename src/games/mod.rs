@@ -136,7 +136,21 @@ pub trait HeapGame: HeapFold {
     /// A winning move from the position whose heaps folded to `summary` and
     /// were traced in `trace`; `None` when the player to move loses (or has
     /// won with no move left, as in an empty misère position).
-    fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove>;
+    ///
+    /// In normal play: the first heap whose Grundy value has the xor's
+    /// highest bit can lower its value to `value xor x` (every smaller value
+    /// is an option, by the mex rule), which makes the xor zero.
+    fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove> {
+        let xor = u128::from(summary.xor) | u128::from(summary.carry) << 64;
+        let first = trace.first_with(xor.checked_ilog2()?)?;
+        let (to, and) = self.move_from(first.heap, summary)?;
+        Some(HeapMove {
+            heap: first.index + 1,
+            from: first.heap,
+            to,
+            and,
+        })
+    }
 
     /// A winning move that changes a heap of `heap` objects, in a position
     /// folded to `summary`: what the heap becomes (a second part for a

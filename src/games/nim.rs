@@ -12,7 +12,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
+use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame};
 use crate::rng::SplitMix64;
 
 /// Normal Nim, folded as the xor of the heap sizes.
@@ -31,26 +31,6 @@ impl HeapFold for NormalNim {
     }
 }
 
-/// The move of normal play on Grundy values: the first heap whose value has
-/// the xor's highest bit goes to the heap worth its value xor the xor, which
-/// is smaller; `to_heap` turns that value into a heap size reachable from
-/// the heap (a split's second part, if it needs one).
-pub(super) fn normal_play_move(
-    xor: u128,
-    trace: &MoveTrace,
-    to_heap: impl Fn(u64, u128) -> (u64, Option<u64>),
-) -> Option<HeapMove> {
-    let top = xor.checked_ilog2()?;
-    let first = trace.first_with(top)?;
-    let (to, and) = to_heap(first.heap, xor);
-    Some(HeapMove {
-        heap: first.index + 1,
-        from: first.heap,
-        to,
-        and,
-    })
-}
-
 /// Nim as the catalogue builds it.
 pub const SPEC: GameSpec = GameSpec {
     name: "nim",
@@ -63,12 +43,6 @@ impl HeapGame for NormalNim {
     fn move_from(&self, heap: u64, summary: &CaseSummary) -> Option<(u64, Option<u64>)> {
         let to = heap ^ summary.xor;
         (to < heap).then_some((to, None))
-    }
-
-    fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove> {
-        normal_play_move(u128::from(summary.xor), trace, |heap, xor| {
-            (heap ^ xor as u64, None)
-        })
     }
 
     /// The heap equal to the xor of the others.
