@@ -5,7 +5,7 @@
 use crate::games::{Game, GameParams};
 use crate::output::VerdictWriter;
 use crate::pipeline::{Job, Split};
-use crate::problem::Problem;
+use crate::problem::{Answer, Problem};
 use crate::scan::{Kernel, Stop, Token};
 use crate::Error;
 
@@ -143,4 +143,28 @@ fn run(problem: &Problem, game: &mut Game, bytes: &[u8], mode: Mode, moves: bool
         Err(other) => panic!("unexpected error {other}"),
     };
     (String::from_utf8(stdout).expect("verdicts are text"), error)
+}
+
+/// How many cases a solve's output answers, and how many of them the first
+/// player wins, read by the problem's kind of answer.
+pub fn count_wins(problem: &Problem, stdout: &str) -> (u64, u64) {
+    let (win, lose) = (problem.verdicts.win, problem.verdicts.lose);
+    let (mut cases, mut wins) = (0, 0);
+    for line in stdout.lines() {
+        let (is_case, won) = match problem.answer {
+            Answer::Verdict => (true, word(line) == win),
+            Answer::LoseOrTake => (true, word(line) != lose),
+            Answer::MoveCount => (true, line != "0"),
+            // The lines after a case's word list its moves.
+            Answer::AllMoves => (line == win || line == lose, line == win),
+        };
+        cases += u64::from(is_case);
+        wins += u64::from(is_case && won);
+    }
+    (cases, wins)
+}
+
+/// The word after a `Case i: ` prefix, or the whole line.
+fn word(line: &str) -> &str {
+    line.rsplit(": ").next().unwrap_or(line)
 }

@@ -7,7 +7,7 @@ use libfuzzer_sys::fuzz_target;
 use nimstream::games::GameParams;
 use nimstream::problem::{Bounds, Limits, CATALOGUE};
 use nimstream::scan::Kernel;
-use nimstream::testing::{outcome, Mode};
+use nimstream::testing::{count_wins, outcome, Mode};
 use nimstream::validate::{self, Detail};
 
 fuzz_target!(|data: &[u8]| {
@@ -51,12 +51,6 @@ fuzz_target!(|data: &[u8]| {
         if let Some(error) = error {
             panic!("validate accepted, solve said {error:?}");
         }
-        assert_eq!(stdout.lines().count() as u64, summary.cases);
-        let wins = stdout
-            .lines()
-            // The word after a `Case i: ` prefix, or the whole line.
-            .filter(|line| line.rsplit(": ").next() == Some(problem.verdicts.win))
-            .count() as u64;
-        assert_eq!(wins, summary.wins);
+        assert_eq!(count_wins(problem, &stdout), (summary.cases, summary.wins));
     }
 });
