@@ -957,17 +957,34 @@ fn the_summary_counts_what_solve_prints_for_every_sample() {
             let solved = nimstream(&[&["solve"], &args[..], &["-"]].concat(), &input);
             let (cases, wins) = nimstream::testing::count_wins(problem, stdout(&solved));
             // Samples need not meet the original limits, so they are opened up.
-            let open = ["--cases-min", "0", "--value-min", "0", "--value-max", "18446744073709551615"];
-            let validated = nimstream(&[&["validate"], &args[..], &["-", "--summary"], &open[..]].concat(), &input);
+            let open = [
+                "--cases-min",
+                "0",
+                "--value-min",
+                "0",
+                "--value-max",
+                "18446744073709551615",
+            ];
+            let validated = nimstream(
+                &[&["validate"], &args[..], &["-", "--summary"], &open[..]].concat(),
+                &input,
+            );
             let summary = stdout(&validated);
             if validated.status.code() != Some(0) {
                 // A sample written loosely (extra spaces) is not strict input.
                 continue;
             }
             let line = summary_line(summary, "first player wins");
-            assert_eq!(line, format!("first player wins: {wins} of {cases} cases"), "{name}");
+            assert_eq!(
+                line,
+                format!("first player wins: {wins} of {cases} cases"),
+                "{name}"
+            );
             checked += 1;
         }
     }
-    assert!(checked >= 8, "only {checked} samples are strict enough to compare");
+    assert!(
+        checked >= 8,
+        "only {checked} samples are strict enough to compare"
+    );
 }

@@ -238,7 +238,8 @@ fn a_small_budget_is_never_exceeded_and_answers_agree() {
             check_accounts(&solver);
             // The same whatever the cache holds: the largest losing pile
             // whenever the sequence fits by itself.
-            let fits = n <= k + 1 || terms_needed(table, n) <= limit;
+            // Below k(k+1) the windows answer without a table.
+            let fits = n <= k + 1 || n <= k * (k + 1) || terms_needed(table, n) <= limit;
             let largest = table.terms[..table.terms.partition_point(|&t| t <= n)]
                 .last()
                 .copied()
@@ -335,7 +336,11 @@ fn eviction_takes_the_least_recently_used_and_only_what_is_needed() {
         .copied()
         .filter(|&t| t <= small)
         .max();
+    // Answered by the windows, which store nothing; then the sequence is
+    // admitted as a query that must store it would.
     assert_eq!(solver.losing_at_most(small, k), largest);
+    assert!(!solver.sequences.contains_key(&k));
+    solver.is_losing(small, k, Admit::Always);
     check_accounts(&solver);
     assert_eq!(solver.stored_terms, 1000);
     assert_eq!(solver.sequences[&k].len(), needed);

@@ -102,7 +102,10 @@ use std::collections::HashMap;
 
 use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
-use sequence::{is_losing_by_windows, terms_bound, windows_count, LosingPiles, Walker};
+use sequence::{
+    is_losing_by_windows, largest_losing_by_windows, terms_bound, windows_count, LosingPiles,
+    Walker,
+};
 
 mod sequence;
 
@@ -211,6 +214,10 @@ impl KMultiple {
         }
         if n - 1 <= k {
             return Some(n);
+        }
+        // Below k(k+1) the windows answer in n/k steps and no memory.
+        if u128::from(n) <= u128::from(k) * (u128::from(k) + 1) {
+            return Some(largest_losing_by_windows(n, k));
         }
         // Extends the cached sequence up to `n` if it fits at all.
         self.is_losing(n, k, Admit::Always);

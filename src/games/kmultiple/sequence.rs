@@ -47,6 +47,29 @@ pub(super) fn is_losing_by_windows(n: u64, k: u64) -> bool {
     offset >= u && (offset - u).is_multiple_of(window)
 }
 
+/// The largest losing pile at most `n`, for `k+1 < n <= k(k+1)`, by the same
+/// windows: the last term at or before `n`'s offset in its window, or, when
+/// the window's first term is past `n`, the last term of the window before.
+pub(super) fn largest_losing_by_windows(n: u64, k: u64) -> u64 {
+    let window = (n - 1) / k + 1;
+    let offset = (n - 1) % k;
+    let (mut u, mut before) = (0, 0);
+    for c in 2..window {
+        before = u;
+        u += c - k % c;
+        if u >= c {
+            u -= c;
+        }
+    }
+    let term = |c: u64, u: u64, at: u64| k * (c - 1) + 1 + u + c * ((at - u) / c);
+    if offset >= u {
+        term(window, u, offset)
+    } else {
+        // Window 2 starts at offset 0, so here the window is at least 3.
+        term(window - 1, before, k - 1)
+    }
+}
+
 /// [`is_losing_by_windows`], also counting the terms a table needs to
 /// settle `n` (those below it and the first one at or above it) and the
 /// windows stepped, for `k+1 < n <= k(k+1)` and `k < 2^32`.

@@ -17,6 +17,7 @@ fn losing_at_most_finds_the_largest_losing_pile() {
 }
 
 use super::cache_tests::check_accounts;
+use super::sequence::largest_losing_by_windows;
 use super::*;
 use crate::games::brute::take_limited_wins;
 use crate::games::fibonacci;
@@ -281,6 +282,20 @@ fn small_cache_evicts_and_walks_but_agrees() {
     for k in [1, 2, 5, 100] {
         for n in [u64::MAX, u64::MAX - 1, 1 << 63, (1 << 62) + 1] {
             assert_eq!(small.first_player_wins(n, k), full.first_player_wins(n, k));
+        }
+    }
+}
+
+#[test]
+fn the_largest_losing_pile_by_windows_matches_the_table() {
+    for k in (1..=60).chain([99, 100, 1000]) {
+        let top = k * (k + 1);
+        let mut table = LosingPiles::new(k);
+        table.extend_to(top, usize::MAX);
+        for n in (k + 2..=top).step_by(if k > 100 { 7 } else { 1 }) {
+            let below = table.terms.partition_point(|&t| t <= n);
+            let expected = table.terms[below - 1];
+            assert_eq!(largest_losing_by_windows(n, k), expected, "n {n} k {k}");
         }
     }
 }
