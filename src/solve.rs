@@ -18,7 +18,7 @@ use std::io::Write;
 
 use crate::error::{describe_byte, Error};
 use crate::games::{
-    CaseSummary, FoldHeaps, Game, HeapGame, MoveTrace, NoTrace, PositionGame, Trace,
+    CaseSummary, FoldHeaps, Game, HeapGame, MoveTrace, NoTrace, PositionGame, PositionMove, Trace,
 };
 use crate::output::VerdictWriter;
 use crate::problem::{Answer, Layout, Problem};
@@ -204,6 +204,34 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
     Ok(run.report)
 }
 
+/// Writes the line of a position's case: its verdict (with a winning move
+/// if `moves`), or for [`Answer::LoseOrTake`] the smallest winning take.
+pub(crate) fn write_position<W: Write>(
+    out: &mut VerdictWriter<W>,
+    game: &mut impl PositionGame,
+    answer: Answer,
+    moves: bool,
+    a: u64,
+    b: u64,
+) -> Result<(), Error> {
+    let wins = game.first_player_wins(a, b);
+    let mv = if (moves || answer == Answer::LoseOrTake) && wins {
+        game.winning_move(a, b)
+    } else {
+        None
+    };
+    let written = match (answer, mv) {
+        (Answer::LoseOrTake, Some(PositionMove::Pile { from, to })) => out.answer(&(from - to)),
+        (Answer::LoseOrTake, _) if wins => {
+            let message = format!("no winning first take is known for {a} {b}");
+            return Err(Error::Usage(message));
+        }
+        (_, Some(mv)) => out.verdict_and(wins, Some(&mv)),
+        (_, None) => out.verdict(wins),
+    };
+    written.map_err(stdout_error)
+}
+
 /// The error for a failed write of the verdicts.
 fn stdout_error(source: std::io::Error) -> Error {
     Error::Io {
@@ -263,24 +291,8 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         a: u64,
         b: u64,
     ) -> Result<(), Error> {
-        let wins = game.first_player_wins(a, b);
-        if self.answer == Answer::LoseOrTake && wins {
-            let take = match game.winning_move(a, b) {
-                Some(crate::games::PositionMove::Pile { from, to }) => from - to,
-                _ => {
-                    let message = format!("no winning first take is known for {a} {b}");
-                    return Err(Error::Usage(message));
-                }
-            };
-            self.report.cases += 1;
-            return self.out.answer(&take).map_err(stdout_error);
-        }
-        let mv = if self.moves && wins {
-            game.winning_move(a, b)
-        } else {
-            None
-        };
-        self.verdict_and(wins, mv.as_ref().map(|m| m as &dyn fmt::Display))
+        self.report.cases += 1;
+        write_position(self.out, game, self.answer, self.moves, a, b)
     }
 
     fn heap_cases<F: HeapGame>(&mut self, fold: &F) -> Result<(), Error> {

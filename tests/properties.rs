@@ -472,3 +472,75 @@ proptest! {
         prop_assert_eq!(&blocked, &expected, "blocks of {} on {} threads", block, threads);
     }
 }
+
+/// A file for a position problem: valid for its layout, with random
+/// whitespace, before any corruption.
+fn position_file(layout: nimstream::problem::Layout) -> impl Strategy<Value = Vec<u8>> {
+    use nimstream::problem::Layout;
+    let number = prop_oneof![4 => 1u64..40, 2 => 1u64..100_000, 1 => 1u64..10_000_000];
+    (
+        prop::collection::vec(number, 0..40),
+        prop::collection::vec(separator(), 64),
+    )
+        .prop_map(move |(mut numbers, seps)| {
+            let mut s = seps.iter().cycle();
+            let mut text = String::new();
+            match layout {
+                Layout::CountedPairs => {
+                    numbers.truncate(numbers.len() / 2 * 2);
+                    text += &(numbers.len() / 2).to_string();
+                    text += s.next().unwrap();
+                }
+                Layout::PairsToEnd => numbers.truncate(numbers.len() / 2 * 2),
+                _ => numbers.push(0),
+            }
+            for n in numbers {
+                text += &n.to_string();
+                text += s.next().unwrap();
+            }
+            text.into_bytes()
+        })
+}
+
+/// Every reading path prints the same as the reference kernel on a slice,
+/// with and without moves.
+fn check_positions(problem: &Problem, bytes: &[u8]) -> Result<(), TestCaseError> {
+    let params = GameParams::default();
+    let first = outcome(problem, &params, bytes, Mode::Slice(Kernel::REFERENCE));
+    let first_moves = outcome_with_moves(problem, &params, bytes, Mode::Slice(Kernel::REFERENCE));
+    prop_assert_eq!(&first_moves.1, &first.1);
+    for mode in modes() {
+        prop_assert_eq!(
+            &outcome(problem, &params, bytes, mode),
+            &first,
+            "{:?}",
+            mode
+        );
+        let moved = outcome_with_moves(problem, &params, bytes, mode);
+        prop_assert_eq!(&moved, &first_moves, "moves {:?}", mode);
+    }
+    Ok(())
+}
+
+/// A position problem and a file for it.
+fn position_input() -> impl Strategy<Value = (&'static Problem, Vec<u8>)> {
+    let names = vec!["bash", "fibonacci", "kmultiple", "wythoff", "poj3922"];
+    prop::sample::select(names).prop_flat_map(|name| {
+        let problem = Problem::find(name).unwrap();
+        (Just(problem), position_file(problem.layout))
+    })
+}
+
+proptest! {
+    // Each case runs every mode twice; capped so that CI's 10,000 cases for
+    // the other properties do not make this one take minutes.
+    #![proptest_config(ProptestConfig::with_cases(cases(200).min(1000)))]
+
+    #[test]
+    fn position_games_agree_on_every_path(
+        (problem, bytes) in position_input(),
+        corruption in prop::collection::vec(corruption(), 0..2),
+    ) {
+        check_positions(problem, &corrupt(bytes, &corruption))?;
+    }
+}

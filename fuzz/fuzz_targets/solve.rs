@@ -50,10 +50,8 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(streamed, expected, "stream of {capacity}");
     let threads = 1 + usize::from(shape % 3);
     let block = 1 + usize::from(shape / 3);
-    if problem.layout.has_heaps() {
-        let split = outcome(problem, &params, bytes, Mode::Split(kernel, threads, block));
-        assert_eq!(split, expected, "threads {threads} block {block}");
-    }
+    let split = outcome(problem, &params, bytes, Mode::Split(kernel, threads, block));
+    assert_eq!(split, expected, "threads {threads} block {block}");
     let with_moves = outcome_with_moves(problem, &params, bytes, Mode::Slice(kernel));
     assert_eq!(with_moves.1, expected.1, "moves change the error");
     let streamed = outcome_with_moves(problem, &params, bytes, Mode::Stream(kernel, capacity));
