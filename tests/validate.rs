@@ -988,3 +988,49 @@ fn the_summary_counts_what_solve_prints_for_every_sample() {
         "only {checked} samples are strict enough to compare"
     );
 }
+
+/// Checking a file decides no case: a k-multiple query with k = 2^32 and n
+/// near 2^64 takes about 15 s by design (see `games::kmultiple`), and
+/// `validate` without `--summary` must not ask it. The run is killed after
+/// a generous minute, so a regression fails instead of hanging.
+#[test]
+fn validate_decides_no_case_unless_the_summary_asks() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    // Eight such queries: about two minutes when each is decided.
+    let mut input = b"8\n".to_vec();
+    for i in 0..8u64 {
+        input.extend(format!("18446744073709551615 {}\n", (1u64 << 32) - i).bytes());
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimstream"))
+        .args([
+            "validate",
+            "kmultiple",
+            "-",
+            "--value-max",
+            "18446744073709551615",
+        ])
+        .args(["--second-max", "18446744073709551615"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(
+        status.and_then(|s| s.code()),
+        Some(0),
+        "validate decided the case"
+    );
+}
