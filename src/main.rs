@@ -11,7 +11,7 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 use nimstream::games::{bounded, Game, GameParams};
 use nimstream::gen::{self, GenError, GenOptions};
-use nimstream::input::MmapChoice;
+use nimstream::input::{Codec, MmapChoice};
 use nimstream::output::VerdictWriter;
 use nimstream::pipeline::Job;
 use nimstream::problem::{self, Bounds, Problem};
@@ -126,7 +126,8 @@ struct GenArgs {
     /// Share of cases made losing for the first player, from 0 to 1.
     #[arg(long, default_value_t = 0.5, value_parser = share, allow_hyphen_values = true)]
     losing: f64,
-    /// Write here instead of standard output (`-` is standard output).
+    /// Write here instead of standard output (`-` is standard output); a
+    /// name ending in .gz, .zst or .xz is written compressed in that format.
     #[arg(short, long, value_name = "PATH")]
     output: Option<String>,
     /// Threads generating cases, 1 to 1024 (default: all cores); the bytes
@@ -411,7 +412,18 @@ fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
                 return Err(io_error(io::Error::other("is a directory")));
             }
             let file = std::fs::File::create(path).map_err(io_error)?;
-            gen::generate(problem, &mut game, &options, file, threads)
+            match Codec::for_output(path) {
+                None => gen::generate(problem, &mut game, &options, file, threads),
+                Some(codec) => {
+                    let mut encoder = codec.encoder(io::BufWriter::new(file)).map_err(io_error)?;
+                    gen::generate(problem, &mut game, &options, &mut encoder, threads).and_then(
+                        |used| {
+                            encoder.finish()?.into_inner().map_err(|e| e.into_error())?;
+                            Ok(used)
+                        },
+                    )
+                }
+            }
         }
     };
     let used = match generated {
