@@ -15,7 +15,7 @@ use std::io::{Read, Write};
 
 use crate::error::Error;
 use crate::games::{Game, MoveTrace, NoTrace};
-use crate::input::{display_name, Background, Input, MmapChoice};
+use crate::input::{display_name, Background, Input, InputKind, MmapChoice};
 use crate::output::VerdictWriter;
 use crate::parallel;
 use crate::problem::{Layout, Limits, Problem};
@@ -38,6 +38,15 @@ pub enum Split {
         /// The target block size in bytes.
         block: usize,
     },
+}
+
+/// What [`Job::solve_path`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The counts.
+    pub report: Report,
+    /// What kind of input was read.
+    pub input: InputKind,
 }
 
 /// What to read and how.
@@ -81,12 +90,16 @@ impl<'a> Job<'a> {
         game: &mut Game,
         out: &mut VerdictWriter<W>,
         progress: &mut dyn Progress,
-    ) -> Result<Report, Error> {
+    ) -> Result<Solved, Error> {
         let mut input = Input::open(path, self.mmap)?;
+        let kind = input.kind();
         let name = display_name(path);
         let report = self.solve_input(&mut input, name, game, out, progress)?;
         input.check_unchanged(name)?;
-        Ok(report)
+        Ok(Solved {
+            report,
+            input: kind,
+        })
     }
 
     /// Solves an opened input; `name` is what messages call it. A stream or

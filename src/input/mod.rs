@@ -87,6 +87,39 @@ pub enum Input {
     },
 }
 
+/// What kind of input was read, for statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// A memory-mapped file.
+    Mapped,
+    /// Bytes in memory.
+    Memory,
+    /// A stream read through a bounded buffer.
+    Stream,
+    /// Compressed data, decoded as it was read.
+    Compressed(Codec),
+}
+
+impl InputKind {
+    /// `mapped`, `memory`, `stream` or `compressed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            InputKind::Mapped => "mapped",
+            InputKind::Memory => "memory",
+            InputKind::Stream => "stream",
+            InputKind::Compressed(_) => "compressed",
+        }
+    }
+
+    /// The compression format, for compressed input.
+    pub fn codec(self) -> Option<Codec> {
+        match self {
+            InputKind::Compressed(codec) => Some(codec),
+            _ => None,
+        }
+    }
+}
+
 /// The name messages use for an input path: `<stdin>` for `-`.
 pub fn display_name(path: &str) -> &str {
     if path == "-" {
@@ -165,6 +198,16 @@ impl Input {
             Some(codec) => Input::Compressed { codec, reader },
             None => Input::Stream(reader),
         })
+    }
+
+    /// What kind of input this is.
+    pub fn kind(&self) -> InputKind {
+        match self {
+            Input::Mapped { .. } => InputKind::Mapped,
+            Input::Bytes(_) => InputKind::Memory,
+            Input::Stream(_) => InputKind::Stream,
+            Input::Compressed { codec, .. } => InputKind::Compressed(*codec),
+        }
     }
 
     /// For compressed data, its text, decoded on a thread of its own
@@ -254,6 +297,37 @@ mod tests {
             .unwrap();
         let error = input.check_unchanged(name).unwrap_err().to_string();
         assert!(error.contains("changed while it was being read"), "{error}");
+    }
+
+    #[test]
+    fn compressed_files_are_told_by_their_magic_mapped_or_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = b"1\n2\n3 4\n";
+        for codec in Codec::ALL {
+            // A name that says nothing, or says something else.
+            let path = dir
+                .path()
+                .join(format!("cases.{}", Codec::Gzip.extension()));
+            let mut encoder = codec.encoder(Vec::new()).unwrap();
+            encoder.write_all(text).unwrap();
+            std::fs::write(&path, encoder.finish().unwrap()).unwrap();
+            let name = path.to_str().unwrap();
+            // SAFETY: the test owns the file and leaves it alone.
+            for mmap in [MmapChoice::never(), unsafe { MmapChoice::auto() }] {
+                let mut input = Input::open(name, mmap).unwrap();
+                assert_eq!(input.kind(), InputKind::Compressed(codec));
+                let mut buffer = Vec::new();
+                assert_eq!(input.bytes(&mut buffer).unwrap(), text);
+            }
+        }
+        let path = dir.path().join("plain.gz");
+        std::fs::write(&path, text).unwrap();
+        let name = path.to_str().unwrap();
+        let input = Input::open(name, MmapChoice::never()).unwrap();
+        assert_eq!(input.kind(), InputKind::Stream);
+        // SAFETY: as above.
+        let input = Input::open(name, unsafe { MmapChoice::auto() }).unwrap();
+        assert_eq!(input.kind(), InputKind::Mapped);
     }
 
     #[test]
