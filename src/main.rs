@@ -2,6 +2,7 @@
 //! work itself lives in the library; the problems come from its catalogue.
 
 mod progress;
+mod stats;
 mod stdout_probe;
 
 use std::io::{self, Write};
@@ -11,16 +12,16 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 use nimstream::games::{bounded, Game, GameParams};
 use nimstream::gen::{self, GenError, GenOptions};
-use nimstream::input::MmapChoice;
+use nimstream::input::{Codec, MmapChoice};
 use nimstream::output::VerdictWriter;
 use nimstream::pipeline::Job;
 use nimstream::problem::{self, Bounds, Problem};
 use nimstream::scan::Kernel;
-use nimstream::solve::Report;
 use nimstream::validate::{self, Detail, Overrides, Range};
 use nimstream::Error;
 
 use progress::ProgressBar;
+use stats::StatsFormat;
 
 /// The most threads any command starts.
 const MAX_THREADS: u64 = 1024;
@@ -87,10 +88,18 @@ struct SolveArgs {
     /// games, `a->b` for one pile, `a b->c d` for two.
     #[arg(long = "move")]
     moves: bool,
-    /// Print bytes, cases, heaps, seconds, GB/s and the kernel to standard
-    /// error.
-    #[arg(long)]
-    stats: bool,
+    /// When done, print statistics to standard error: bytes, cases, heaps
+    /// or numbers, seconds, GB/s, the kernel and the threads; as one line,
+    /// or with `--stats=json` as one JSON object that also says how the
+    /// kernel was chosen and what kind of input was read.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "text"
+    )]
+    stats: Option<StatsFormat>,
     /// Tokenizer kernel: reference, swar, avx2 or avx512 (default: the
     /// fastest this CPU runs). For benchmarking and testing.
     #[arg(long, value_name = "NAME")]
@@ -126,7 +135,8 @@ struct GenArgs {
     /// Share of cases made losing for the first player, from 0 to 1.
     #[arg(long, default_value_t = 0.5, value_parser = share, allow_hyphen_values = true)]
     losing: f64,
-    /// Write here instead of standard output (`-` is standard output).
+    /// Write here instead of standard output (`-` is standard output); a
+    /// name ending in .gz, .zst or .xz is written compressed in that format.
     #[arg(short, long, value_name = "PATH")]
     output: Option<String>,
     /// Threads generating cases, 1 to 1024 (default: all cores); the bytes
@@ -350,33 +360,15 @@ fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
     bar.finish();
     // The verdicts before an error are kept.
     let flushed = out.flush().map_err(stdout_error);
-    let report = result?;
+    let solved = result?;
     flushed?;
+    let report = &solved.report;
     warn_threads(report.threads, report.threads_wanted);
-    if args.stats {
-        print_stats(&report, started, problem, job.kernel);
+    if let Some(format) = args.stats {
+        let kernel = (job.kernel, args.kernel.is_some());
+        stats::print(format, &solved, started.elapsed(), problem, kernel);
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn print_stats(report: &Report, started: Instant, problem: &Problem, kernel: Kernel) {
-    let seconds = started.elapsed().as_secs_f64();
-    let values = if problem.layout.has_heaps() {
-        "heaps"
-    } else {
-        "numbers"
-    };
-    eprintln!(
-        "nimstream: {} bytes, {} cases, {} {}, {:.3} s, {:.2} GB/s, kernel {}, {} thread(s)",
-        report.bytes,
-        report.cases,
-        report.values,
-        values,
-        seconds,
-        report.bytes as f64 / seconds.max(1e-9) / 1e9,
-        kernel.name(),
-        report.threads,
-    );
 }
 
 fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
@@ -411,7 +403,18 @@ fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
                 return Err(io_error(io::Error::other("is a directory")));
             }
             let file = std::fs::File::create(path).map_err(io_error)?;
-            gen::generate(problem, &mut game, &options, file, threads)
+            match Codec::for_output(path) {
+                None => gen::generate(problem, &mut game, &options, file, threads),
+                Some(codec) => {
+                    let mut encoder = codec.encoder(io::BufWriter::new(file)).map_err(io_error)?;
+                    gen::generate(problem, &mut game, &options, &mut encoder, threads).and_then(
+                        |used| {
+                            encoder.finish()?.into_inner().map_err(|e| e.into_error())?;
+                            Ok(used)
+                        },
+                    )
+                }
+            }
         }
     };
     let used = match generated {

@@ -3,17 +3,19 @@
 //! A [`Job`] says which problem is read, with which kernel, on how many
 //! threads, and whether files may be memory-mapped. From a path it makes
 //! every choice a caller should not have to: standard input or a pipe is
-//! streamed through a bounded buffer; a regular file is mapped (when the
-//! caller opted in) and, for heap cases large enough, split across threads
-//! in two passes ([`crate::parallel`]); and a mapped file is checked
-//! afterwards for changes made while it was read. `solve` and `validate` on
-//! the command line, the benchmarks and the tests all come through here.
+//! streamed through a bounded buffer; compressed data (recognized by its
+//! magic) is decoded on a thread of its own into that same stream
+//! ([`crate::input::background`]); a regular file is mapped (when the caller
+//! opted in) and, for heap cases large enough, split across threads in two
+//! passes ([`crate::parallel`]); and a mapped file is checked afterwards for
+//! changes made while it was read. `solve` and `validate` on the command
+//! line, the benchmarks and the tests all come through here.
 
 use std::io::{Read, Write};
 
 use crate::error::Error;
 use crate::games::{Game, MoveTrace, NoTrace};
-use crate::input::{display_name, Input, MmapChoice};
+use crate::input::{display_name, Background, Input, InputKind, MmapChoice};
 use crate::output::VerdictWriter;
 use crate::parallel;
 use crate::problem::{Layout, Limits, Problem};
@@ -36,6 +38,15 @@ pub enum Split {
         /// The target block size in bytes.
         block: usize,
     },
+}
+
+/// What [`Job::solve_path`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The counts.
+    pub report: Report,
+    /// What kind of input was read.
+    pub input: InputKind,
 }
 
 /// What to read and how.
@@ -69,24 +80,31 @@ impl<'a> Job<'a> {
         }
     }
 
-    /// Solves the input at `path` (`-` is standard input), writing one
-    /// verdict per case to `out` (not flushed: the caller flushes, also
-    /// after an error, so that the verdicts before it are kept).
+    /// Solves the input at `path` (`-` is standard input), plain or
+    /// compressed, writing one verdict per case to `out` (not flushed: the
+    /// caller flushes, also after an error, so that the verdicts before it
+    /// are kept).
     pub fn solve_path<W: Write>(
         &self,
         path: &str,
         game: &mut Game,
         out: &mut VerdictWriter<W>,
         progress: &mut dyn Progress,
-    ) -> Result<Report, Error> {
+    ) -> Result<Solved, Error> {
         let mut input = Input::open(path, self.mmap)?;
+        let kind = input.kind();
         let name = display_name(path);
         let report = self.solve_input(&mut input, name, game, out, progress)?;
         input.check_unchanged(name)?;
-        Ok(report)
+        Ok(Solved {
+            report,
+            input: kind,
+        })
     }
 
-    /// Solves an opened input; `name` is what messages call it.
+    /// Solves an opened input; `name` is what messages call it. A stream or
+    /// compressed data is read to its end (or to the error), leaving
+    /// `input` empty.
     pub fn solve_input<W: Write>(
         &self,
         input: &mut Input,
@@ -98,6 +116,11 @@ impl<'a> Job<'a> {
         if let Input::Stream(reader) = input {
             progress.total(None);
             return self.solve_reader(reader, STREAM_BUFFER, name, game, out, progress);
+        }
+        if let Some(mut text) = input.decode_in_background() {
+            progress.total(None);
+            let result = self.solve_reader(&mut text, STREAM_BUFFER, name, game, out, progress);
+            return check_decoding(result, text, name);
         }
         let bytes = input.as_slice().unwrap_or_default();
         self.solve_bytes(bytes, name, game, out, progress)
@@ -194,9 +217,10 @@ impl<'a> Job<'a> {
         }
     }
 
-    /// Validates the input at `path` (`-` is standard input, read into
-    /// memory) against `limits`. An invalid input is an [`Error::Input`]; any
-    /// other error is about the file system.
+    /// Validates the input at `path` against `limits`. Standard input and
+    /// compressed data are read (and decompressed) into memory first. An
+    /// invalid input is an [`Error::Input`]; any other error is about the
+    /// file system or the compressed data.
     pub fn validate_path(
         &self,
         path: &str,
@@ -214,6 +238,46 @@ impl<'a> Job<'a> {
         let summary = validate::validate(self.problem, game, bytes, limits, name, detail)?;
         input.check_unchanged(name)?;
         Ok(summary)
+    }
+}
+
+/// The result of solving the text of compressed data, once the decoder has
+/// had its say.
+///
+/// Damage to the data ends the text early ([`Background`]): the cases
+/// before it are answered, and then the damage is the error, whatever the
+/// solver made of the text's sudden end. Damage also often shows first as
+/// garbage in the text, since gzip, xz and zstd check their data only at
+/// the end of a member, stream or frame; so after an error in the text the
+/// rest is decoded too (which costs time only then), and damage found there
+/// is reported along with the error it explains.
+fn check_decoding(
+    result: Result<Report, Error>,
+    mut text: Background,
+    name: &str,
+) -> Result<Report, Error> {
+    let damaged = |source: std::io::Error| Error::Io {
+        path: name.to_string(),
+        source,
+    };
+    if let Some(damage) = text.failure() {
+        return Err(damaged(damage));
+    }
+    let error = match result {
+        Err(error @ Error::Input { .. }) => error,
+        other => return other,
+    };
+    let _ = std::io::copy(&mut text, &mut std::io::sink());
+    match text.failure() {
+        Some(damage) if damage.kind() == std::io::ErrorKind::InvalidData => {
+            Err(damaged(std::io::Error::new(
+                damage.kind(),
+                format!(
+                    "{damage}; this damage explains the error found before it in the text: {error}"
+                ),
+            )))
+        }
+        _ => Err(error),
     }
 }
 

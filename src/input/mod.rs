@@ -1,5 +1,13 @@
-//! Where the bytes come from: a memory-mapped file, bytes in memory, or a
-//! reader.
+//! Where the bytes come from: a memory-mapped file, bytes in memory, a
+//! reader, or compressed data.
+//!
+//! Every input opened by [`Input::open`] is first sniffed for the magic of a
+//! compression format ([`codec`]): judge files are often stored as `.gz`,
+//! `.zst` or `.xz`, and a pipe or standard input has no name to tell. A
+//! compressed input is never mapped; [`crate::pipeline`] reads it through
+//! its decoder on a thread of its own ([`background`]), which feeds the same
+//! bounded streaming path as a pipe. The first [`codec::MAGIC_LEN`] bytes
+//! read to sniff a stream are put back in front of it.
 //!
 //! A regular file is memory-mapped only when the caller opts in with
 //! [`MmapChoice::auto`], which is `unsafe` because of what a mapping is: it
@@ -19,11 +27,17 @@
 //! special files, files whose size reads as 0 although they have content,
 //! as in `/proc`) is read as a stream.
 
+pub mod background;
+pub mod codec;
+
 use std::fs::File;
 use std::io::{self, Read};
 use std::time::SystemTime;
 
 use crate::error::Error;
+pub use background::Background;
+pub use codec::Codec;
+use codec::{Decoding, MAGIC_LEN};
 
 /// Whether regular files may be memory-mapped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,6 +78,46 @@ pub enum Input {
     Bytes(Vec<u8>),
     /// Standard input, a pipe, or a file that is not mapped.
     Stream(Box<dyn Read + Send>),
+    /// Compressed data, from a file or a stream, still compressed.
+    Compressed {
+        /// Its format, recognized by its magic.
+        codec: Codec,
+        /// The compressed bytes, from the first.
+        reader: Box<dyn Read + Send>,
+    },
+}
+
+/// What kind of input was read, for statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// A memory-mapped file.
+    Mapped,
+    /// Bytes in memory.
+    Memory,
+    /// A stream read through a bounded buffer.
+    Stream,
+    /// Compressed data, decoded as it was read.
+    Compressed(Codec),
+}
+
+impl InputKind {
+    /// `mapped`, `memory`, `stream` or `compressed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            InputKind::Mapped => "mapped",
+            InputKind::Memory => "memory",
+            InputKind::Stream => "stream",
+            InputKind::Compressed(_) => "compressed",
+        }
+    }
+
+    /// The compression format, for compressed input.
+    pub fn codec(self) -> Option<Codec> {
+        match self {
+            InputKind::Compressed(codec) => Some(codec),
+            _ => None,
+        }
+    }
 }
 
 /// The name messages use for an input path: `<stdin>` for `-`.
@@ -76,15 +130,16 @@ pub fn display_name(path: &str) -> &str {
 }
 
 impl Input {
-    /// Opens `path`; `-` is standard input.
+    /// Opens `path`; `-` is standard input. Compressed data is recognized
+    /// by its first bytes, whatever the name.
     pub fn open(path: &str, mmap: MmapChoice) -> Result<Input, Error> {
-        if path == "-" {
-            return Ok(Input::Stream(Box::new(io::stdin())));
-        }
         let io_error = |source| Error::Io {
-            path: path.to_string(),
+            path: display_name(path).to_string(),
             source,
         };
+        if path == "-" {
+            return Input::sniff(Box::new(io::stdin())).map_err(io_error);
+        }
         let file = File::open(path).map_err(io_error)?;
         let meta = file.metadata().map_err(io_error)?;
         if meta.is_dir() {
@@ -94,12 +149,20 @@ impl Input {
         // systems): read such files as streams, which also reads an empty
         // file correctly.
         if !mmap.enabled || !meta.is_file() || meta.len() == 0 {
-            return Ok(Input::Stream(Box::new(file)));
+            return Input::sniff(Box::new(file)).map_err(io_error);
         }
         // SAFETY: the caller of `MmapChoice::auto` accepted the contract in
         // the module documentation; the mapping is read-only.
         match unsafe { memmap2::MmapOptions::new().map(&file) } {
             Ok(map) => {
+                if let Some(codec) = Codec::sniff(&map[..map.len().min(MAGIC_LEN)]) {
+                    // Read through the file instead: the decoder wants a
+                    // stream, and a stream cannot be cut short by SIGBUS.
+                    // Mapping does not move the file's position.
+                    drop(map);
+                    let reader = Box::new(file);
+                    return Ok(Input::Compressed { codec, reader });
+                }
                 // Read ahead, and ask for the whole file now: with several
                 // threads reading different blocks, the kernel's readahead
                 // would otherwise see scattered faults and read little at a
@@ -112,8 +175,51 @@ impl Input {
                 let stamp = (meta.len(), meta.modified().ok());
                 Ok(Input::Mapped { map, file, stamp })
             }
-            Err(_) => Ok(Input::Stream(Box::new(file))),
+            Err(_) => Input::sniff(Box::new(file)).map_err(io_error),
         }
+    }
+
+    /// A stream, or compressed data if it begins with a compression
+    /// format's magic. The bytes read to tell are put back in front.
+    pub fn sniff(mut reader: Box<dyn Read + Send>) -> io::Result<Input> {
+        let mut head = [0; MAGIC_LEN];
+        let mut got = 0;
+        while got < head.len() {
+            match reader.read(&mut head[got..]) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let codec = Codec::sniff(&head[..got]);
+        let reader = Box::new(io::Cursor::new(head[..got].to_vec()).chain(reader));
+        Ok(match codec {
+            Some(codec) => Input::Compressed { codec, reader },
+            None => Input::Stream(reader),
+        })
+    }
+
+    /// What kind of input this is.
+    pub fn kind(&self) -> InputKind {
+        match self {
+            Input::Mapped { .. } => InputKind::Mapped,
+            Input::Bytes(_) => InputKind::Memory,
+            Input::Stream(_) => InputKind::Stream,
+            Input::Compressed { codec, .. } => InputKind::Compressed(*codec),
+        }
+    }
+
+    /// For compressed data, its text, decoded on a thread of its own
+    /// ([`background`]); the input is left empty. A failure to decode ends
+    /// the text and must be asked for ([`Background::failure`]). `None` for
+    /// other inputs.
+    pub fn decode_in_background(&mut self) -> Option<Background> {
+        let Input::Compressed { codec, reader } = self else {
+            return None;
+        };
+        let raw = std::mem::replace(reader, Box::new(io::empty()));
+        Some(Background::spawn(Box::new(Decoding::new(*codec, raw))))
     }
 
     /// The whole input as one slice, when it is in memory or mapped.
@@ -121,18 +227,27 @@ impl Input {
         match self {
             Input::Mapped { map, .. } => Some(map),
             Input::Bytes(bytes) => Some(bytes),
-            Input::Stream(_) => None,
+            Input::Stream(_) | Input::Compressed { .. } => None,
         }
     }
 
     /// The whole input in memory: the slice of a mapped file or of bytes, or
-    /// a stream read to its end into `buffer`.
+    /// a stream read to its end into `buffer`, decompressed if it was
+    /// compressed (the whole text is then held in memory).
     pub fn bytes<'a>(&'a mut self, buffer: &'a mut Vec<u8>) -> io::Result<&'a [u8]> {
-        if let Input::Stream(reader) = self {
-            reader.read_to_end(buffer)?;
-            return Ok(buffer);
+        match self {
+            Input::Stream(reader) => {
+                reader.read_to_end(buffer)?;
+                Ok(buffer)
+            }
+            Input::Compressed { codec, reader } => {
+                let raw = std::mem::replace(reader, Box::new(io::empty()));
+                Decoding::new(*codec, raw).read_to_end(buffer)?;
+                Ok(buffer)
+            }
+            Input::Mapped { map, .. } => Ok(map),
+            Input::Bytes(bytes) => Ok(bytes),
         }
-        Ok(self.as_slice().unwrap_or_default())
     }
 
     /// Fails if a mapped file's size or modification time changed since it
@@ -182,6 +297,37 @@ mod tests {
             .unwrap();
         let error = input.check_unchanged(name).unwrap_err().to_string();
         assert!(error.contains("changed while it was being read"), "{error}");
+    }
+
+    #[test]
+    fn compressed_files_are_told_by_their_magic_mapped_or_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = b"1\n2\n3 4\n";
+        for codec in Codec::ALL {
+            // A name that says nothing, or says something else.
+            let path = dir
+                .path()
+                .join(format!("cases.{}", Codec::Gzip.extension()));
+            let mut encoder = codec.encoder(Vec::new()).unwrap();
+            encoder.write_all(text).unwrap();
+            std::fs::write(&path, encoder.finish().unwrap()).unwrap();
+            let name = path.to_str().unwrap();
+            // SAFETY: the test owns the file and leaves it alone.
+            for mmap in [MmapChoice::never(), unsafe { MmapChoice::auto() }] {
+                let mut input = Input::open(name, mmap).unwrap();
+                assert_eq!(input.kind(), InputKind::Compressed(codec));
+                let mut buffer = Vec::new();
+                assert_eq!(input.bytes(&mut buffer).unwrap(), text);
+            }
+        }
+        let path = dir.path().join("plain.gz");
+        std::fs::write(&path, text).unwrap();
+        let name = path.to_str().unwrap();
+        let input = Input::open(name, MmapChoice::never()).unwrap();
+        assert_eq!(input.kind(), InputKind::Stream);
+        // SAFETY: as above.
+        let input = Input::open(name, unsafe { MmapChoice::auto() }).unwrap();
+        assert_eq!(input.kind(), InputKind::Mapped);
     }
 
     #[test]

@@ -1,0 +1,210 @@
+//! `solve --stats`: the line for a person, and `--stats=json`'s object for
+//! programs, each field checked against what is known about the input.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{nimstream, stderr, stdout};
+use serde_json::Value;
+
+fn testdata(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata")
+        .join(name)
+}
+
+/// The one JSON object a `--stats=json` run printed on standard error.
+fn stats_of(output: &Output) -> serde_json::Map<String, Value> {
+    assert!(output.status.success(), "{}", stderr(output));
+    let err = stderr(output);
+    assert_eq!(err.lines().count(), 1, "one line only: {err}");
+    match serde_json::from_str(err.trim_end()) {
+        Ok(Value::Object(object)) => object,
+        other => panic!("not a JSON object: {err} ({other:?})"),
+    }
+}
+
+/// Checks the fields every run has: counts, a time and a speed that agree,
+/// the kernel and the threads.
+fn check_common(stats: &serde_json::Map<String, Value>, bytes: u64, cases: u64) {
+    assert_eq!(stats["bytes"], bytes, "{stats:?}");
+    assert_eq!(stats["cases"], cases, "{stats:?}");
+    let seconds = stats["seconds"].as_f64().unwrap();
+    let speed = stats["gb_per_s"].as_f64().unwrap();
+    assert!(seconds > 0.0, "{stats:?}");
+    let expected = bytes as f64 / seconds / 1e9;
+    assert!(
+        (speed - expected).abs() <= 1e-6 * expected.max(1.0),
+        "{stats:?}"
+    );
+    let kernel = stats["kernel"].as_str().unwrap();
+    assert!(
+        ["reference", "swar", "avx2", "avx512"].contains(&kernel),
+        "{stats:?}"
+    );
+    assert!(stats["threads"].as_u64().unwrap() >= 1, "{stats:?}");
+}
+
+#[test]
+fn a_mapped_file_a_stream_and_compressed_data_are_told_apart() {
+    let path = testdata("lasker-hdu3032.in");
+    let text = std::fs::read(&path).unwrap();
+    let mapped = nimstream(
+        &["solve", "lasker", path.to_str().unwrap(), "--stats=json"],
+        b"",
+    );
+    let stream = nimstream(&["solve", "lasker", "--stats=json", "-"], &text);
+    for (output, kind) in [(&mapped, "mapped"), (&stream, "stream")] {
+        assert_eq!(stdout(output), "Alice\nBob\n");
+        let stats = stats_of(output);
+        check_common(&stats, text.len() as u64, 2);
+        assert_eq!(stats["input"], kind);
+        assert_eq!(stats["codec"], Value::Null);
+        assert_eq!(stats["problem"], "lasker");
+        // HDU 3032's sample has 3 + 2 heaps.
+        assert_eq!(stats["heaps"], 5);
+        assert!(!stats.contains_key("numbers"));
+        assert_eq!(stats["kernel_chosen"], "detected");
+        assert_eq!(stats["threads"], 1);
+    }
+
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gzip.write_all(&text).unwrap();
+    let zstd = zstd::stream::encode_all(&text[..], 1).unwrap();
+    let mut xz = liblzma::write::XzEncoder::new(Vec::new(), 1);
+    xz.write_all(&text).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (codec, data) in [
+        ("gzip", gzip.finish().unwrap()),
+        ("zstd", zstd),
+        ("xz", xz.finish().unwrap()),
+    ] {
+        let file = dir.path().join("cases.in");
+        std::fs::write(&file, &data).unwrap();
+        let by_path = nimstream(
+            &["solve", "lasker", "--stats=json", file.to_str().unwrap()],
+            b"",
+        );
+        let on_stdin = nimstream(&["solve", "lasker", "--stats=json"], &data);
+        for output in [by_path, on_stdin] {
+            assert_eq!(stdout(&output), "Alice\nBob\n", "{codec}");
+            let stats = stats_of(&output);
+            // The bytes are those of the text, not of the compressed data.
+            check_common(&stats, text.len() as u64, 2);
+            assert_eq!(stats["input"], "compressed", "{codec}");
+            assert_eq!(stats["codec"], codec);
+            assert_eq!(stats["heaps"], 5);
+        }
+    }
+}
+
+#[test]
+fn problems_without_heaps_count_numbers() {
+    // Bash's game: T, then T pairs; Wythoff's: pairs to the end.
+    for (game, name, cases) in [
+        ("bash", "bash-hdu1846", 2),
+        ("wythoff", "wythoff-poj1067", 3),
+    ] {
+        let path = testdata(&format!("{name}.in"));
+        let bytes = std::fs::metadata(&path).unwrap().len();
+        let output = nimstream(
+            &["solve", game, path.to_str().unwrap(), "--stats=json"],
+            b"",
+        );
+        let stats = stats_of(&output);
+        check_common(&stats, bytes, cases);
+        assert_eq!(stats["numbers"], 2 * cases, "{game}");
+        assert!(!stats.contains_key("heaps"), "{game}");
+        assert_eq!(stats["problem"], game);
+    }
+}
+
+#[test]
+fn a_kernel_asked_for_is_requested() {
+    let path = testdata("nim-p2197.in");
+    let output = nimstream(
+        &[
+            "solve",
+            "nim",
+            path.to_str().unwrap(),
+            "--stats=json",
+            "--kernel",
+            "swar",
+        ],
+        b"",
+    );
+    let stats = stats_of(&output);
+    assert_eq!(stats["kernel"], "swar");
+    assert_eq!(stats["kernel_chosen"], "requested");
+}
+
+#[test]
+fn the_line_and_the_object_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.in");
+    let path = path.to_str().unwrap();
+    let gen = nimstream(
+        &[
+            "gen",
+            "lasker",
+            "--cases",
+            "8",
+            "--heaps",
+            "200000",
+            "--max",
+            "2147483647",
+            "-o",
+            path,
+        ],
+        b"",
+    );
+    assert!(gen.status.success(), "{}", stderr(&gen));
+    let bytes = std::fs::metadata(path).unwrap().len();
+    for threads in ["1", "2"] {
+        let args = [
+            "solve",
+            "lasker",
+            path,
+            "--threads",
+            threads,
+            "--kernel",
+            "swar",
+        ];
+        let line = nimstream(&[&args[..], &["--stats"]].concat(), b"");
+        let object = nimstream(&[&args[..], &["--stats=json"]].concat(), b"");
+        assert!(line.stdout == object.stdout);
+        let stats = stats_of(&object);
+        check_common(&stats, bytes, 8);
+        assert_eq!(stats["heaps"], 8 * 200_000);
+        // Today's line, unchanged: the same counts, kernel and threads.
+        let text = stderr(&line);
+        let expected_start = format!("nimstream: {bytes} bytes, 8 cases, 1600000 heaps, ");
+        assert!(text.starts_with(&expected_start), "{text}");
+        let expected_end = format!(
+            "GB/s, kernel swar, {} thread(s)\n",
+            stats["threads"].as_u64().unwrap()
+        );
+        assert!(text.ends_with(&expected_end), "{text}");
+        assert!(stats["threads"].as_u64().unwrap() <= threads.parse().unwrap());
+    }
+}
+
+#[test]
+fn the_format_is_checked_and_the_option_takes_no_separate_value() {
+    let output = nimstream(&["solve", "nim", "--stats=xml", "-"], b"1\n1\n1\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("possible values: text, json"));
+    // `--stats FILE` reads FILE, with the line.
+    let path = testdata("nim-p2197.in");
+    let output = nimstream(&["solve", "nim", "--stats", path.to_str().unwrap()], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stderr(&output).starts_with("nimstream: "));
+    let output = nimstream(
+        &["solve", "nim", "--stats=text", path.to_str().unwrap()],
+        b"",
+    );
+    assert!(stderr(&output).contains(" bytes, 2 cases, "));
+}
