@@ -15,30 +15,43 @@ pub(crate) fn is_available() -> bool {
 
 pub(crate) struct Avx2;
 
-impl Window for Avx2 {
-    const WIDTH: usize = 32;
+/// Digit and whitespace masks of the 32 bytes at `ptr`.
+///
+/// # Safety
+/// `ptr` must be valid for reading 32 bytes, and the CPU must support AVX2.
+#[inline(always)]
+unsafe fn classify_half(ptr: *const u8) -> (u64, u64) {
+    // SAFETY: the caller guarantees the readable bytes and AVX2.
+    unsafe {
+        let bytes = _mm256_loadu_si256(ptr as *const __m256i);
+        // Unsigned "x - lo <= span" as "min(x - lo, span) == x - lo".
+        let in_range = |lo: u8, span: u8| {
+            let shifted = _mm256_sub_epi8(bytes, _mm256_set1_epi8(lo as i8));
+            _mm256_cmpeq_epi8(
+                _mm256_min_epu8(shifted, _mm256_set1_epi8(span as i8)),
+                shifted,
+            )
+        };
+        let digits = in_range(b'0', 9);
+        let blank = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b' ' as i8));
+        let spaces = _mm256_or_si256(blank, in_range(b'\t', b'\r' - b'\t'));
+        (
+            _mm256_movemask_epi8(digits) as u32 as u64,
+            _mm256_movemask_epi8(spaces) as u32 as u64,
+        )
+    }
+}
 
+impl Window for Avx2 {
     #[inline(always)]
     unsafe fn classify(ptr: *const u8) -> (u64, u64) {
-        // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
-        unsafe {
-            let bytes = _mm256_loadu_si256(ptr as *const __m256i);
-            // Unsigned "x - lo <= span" as "min(x - lo, span) == x - lo".
-            let in_range = |lo: u8, span: u8| {
-                let shifted = _mm256_sub_epi8(bytes, _mm256_set1_epi8(lo as i8));
-                _mm256_cmpeq_epi8(
-                    _mm256_min_epu8(shifted, _mm256_set1_epi8(span as i8)),
-                    shifted,
-                )
-            };
-            let digits = in_range(b'0', 9);
-            let blank = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b' ' as i8));
-            let spaces = _mm256_or_si256(blank, in_range(b'\t', b'\r' - b'\t'));
-            (
-                _mm256_movemask_epi8(digits) as u32 as u64,
-                _mm256_movemask_epi8(spaces) as u32 as u64,
-            )
-        }
+        // SAFETY: the caller guarantees 64 readable bytes and the CPU features (`Window`).
+        let ((low_digits, low_spaces), (high_digits, high_spaces)) =
+            unsafe { (classify_half(ptr), classify_half(ptr.add(32))) };
+        (
+            low_digits | high_digits << 32,
+            low_spaces | high_spaces << 32,
+        )
     }
 
     #[inline(always)]

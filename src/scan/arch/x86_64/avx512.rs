@@ -18,8 +18,6 @@ pub(crate) fn is_available() -> bool {
 pub(crate) struct Avx512;
 
 impl Window for Avx512 {
-    const WIDTH: usize = 64;
-
     #[inline(always)]
     unsafe fn classify(ptr: *const u8) -> (u64, u64) {
         // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).

@@ -1,23 +1,28 @@
-//! x86-64 kernels: AVX2 (32-byte windows) and AVX-512BW (64-byte windows).
+//! x86-64 kernels: AVX2 (64-byte windows as two 32-byte halves) and
+//! AVX-512BW (64-byte windows in one register).
 //!
 //! Both convert a run of up to sixteen digits with the same SSE sequence,
-//! `sixteen_digits`: load the 16 bytes that end where the run ends, clear
-//! the bytes before it, then three multiply-add steps (pairs, quads, eights)
-//! and one scalar multiply-add join the two halves.
+//! `sixteen_digits`: load the 16 bytes that end where the run ends, turn its
+//! digits into their values and the bytes before it into zeros with one
+//! saturating subtract (of `'0'` under the run, of 0xFF before it), then
+//! three multiply-add steps (pairs, quads, eights) and one scalar
+//! multiply-add join the two halves.
 
 pub mod avx2;
 pub mod avx512;
 
 use core::arch::x86_64::*;
 
-/// `KEEP[len]` keeps the last `len` bytes of a register and clears the rest.
-static KEEP: [[u8; 16]; 17] = {
-    let mut table = [[0u8; 16]; 17];
+/// `ZERO_OF[len]`, subtracted with unsigned saturation from 16 bytes whose
+/// last `len` are ASCII digits, leaves those digits' values and zeros
+/// before them: `'0'` in the last `len` bytes, 0xFF in the others.
+static ZERO_OF: [[u8; 16]; 17] = {
+    let mut table = [[0xFFu8; 16]; 17];
     let mut len = 0;
     while len <= 16 {
         let mut i = 16 - len;
         while i < 16 {
-            table[len][i] = 0xFF;
+            table[len][i] = b'0';
             i += 1;
         }
         len += 1;
@@ -41,9 +46,8 @@ pub(crate) unsafe fn sixteen_digits(end: *const u8, len: usize) -> u64 {
     // SAFETY: the caller guarantees the 16 readable bytes and SSSE3/SSE4.1.
     unsafe {
         let raw = _mm_loadu_si128(end.sub(16) as *const __m128i);
-        let digits = _mm_sub_epi8(raw, _mm_set1_epi8(b'0' as i8));
-        let keep = _mm_loadu_si128(KEEP[len].as_ptr() as *const __m128i);
-        let aligned = _mm_and_si128(digits, keep);
+        let zero = _mm_loadu_si128(ZERO_OF[len].as_ptr() as *const __m128i);
+        let aligned = _mm_subs_epu8(raw, zero);
         let pairs = _mm_maddubs_epi16(
             aligned,
             _mm_setr_epi8(10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1, 10, 1),
