@@ -12,9 +12,9 @@
 //!    by a window's end simply ends in the next window, whose walk still
 //!    knows where it started.
 //! 2. *Convert*: the window's ends are walked with `tzcnt`/`blsr`, each paired
-//!    with its start, two tokens per step. A kernel may convert both runs at
-//!    once ([`Window::short_runs`]), and the visitor then sees them one at a
-//!    time, in order.
+//!    with its start, two tokens per step. A kernel converts both runs at
+//!    once ([`Window::short_runs`]: on AVX2 one per 128-bit lane), and the
+//!    visitor then sees them one at a time, in order.
 //!
 //! Nothing carries from one token to the next except the bit masks, so the
 //! CPU overlaps the conversions of neighbouring tokens. Runs longer than

@@ -59,6 +59,12 @@ impl Window for Avx2 {
         // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
         unsafe { super::sixteen_digits(end, len) }
     }
+
+    #[inline(always)]
+    unsafe fn short_runs(ends: [*const u8; 2], lens: [usize; 2]) -> [u64; 2] {
+        // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
+        unsafe { super::two_runs(ends, lens) }
+    }
 }
 
 /// # Safety
