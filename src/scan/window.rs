@@ -339,6 +339,7 @@ unsafe fn walk_window<W: Window, V: Visitor>(
             left -= 1;
             continue;
         }
+        debug_assert!(start >= 16 && second_start >= 16);
         let ptr = bytes.as_ptr();
         // SAFETY: both runs start at 16 or later and are at most 16 long,
         // so the 16 bytes before each end are inside `bytes`.
@@ -377,6 +378,7 @@ unsafe fn walk_window<W: Window, V: Visitor>(
 /// instructions.
 #[inline(always)]
 unsafe fn long_or_short<W: Window>(bytes: &[u8], start: usize, end: usize) -> Result<u64, Stop> {
+    debug_assert!(start >= 16);
     let len = end - start;
     if len <= 16 {
         // SAFETY: `start >= 16`, so the 16 bytes before `end` are in `bytes`.
