@@ -22,16 +22,6 @@ use super::{append_digits, finish_digits, Stop, Token};
 pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
 pub(crate) const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
-/// The one-token SWAR path, for [`super::visit_tokens`].
-pub(crate) struct Swar;
-
-impl super::NextToken for Swar {
-    #[inline(always)]
-    fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
-        next_token(bytes, pos)
-    }
-}
-
 /// Skips whitespace from `pos` and reads one token.
 #[inline(always)]
 pub fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {

@@ -12,18 +12,23 @@
 //!    by a window's end simply ends in the next window, whose walk still
 //!    knows where it started.
 //! 2. *Convert*: the window's ends are walked with `tzcnt`/`blsr`, each paired
-//!    with its start, two tokens per step. A kernel converts both runs at
-//!    once ([`Window::short_runs`]: on AVX2 one per 128-bit lane), and the
-//!    visitor then sees them one at a time, in order.
+//!    with its start, four tokens per step while there are four, then two,
+//!    then one. A kernel converts a step's runs together
+//!    ([`Window::short_runs4`], [`Window::short_runs`]: on AVX2 two runs per
+//!    register, one per 128-bit lane), and the visitor then sees them one at
+//!    a time, in order. A typical window of ten-digit heap sizes holds six
+//!    tokens: one step of four and one of two.
 //!
 //! Nothing carries from one token to the next except the bit masks, so the
-//! CPU overlaps the conversions of neighbouring tokens. Runs longer than
-//! sixteen digits (only leading zeros or values of 10^16 and more make them)
-//! go through the one-token SWAR path, which also detects overflow; so does
+//! CPU overlaps the conversions of neighbouring tokens. A step holding a run
+//! of more than sixteen digits (values of 10^16 and more, or leading zeros)
+//! takes its tokens one at a time, the long ones through the SWAR path,
+//! which also detects overflow. So does
 //! any window holding a byte that is neither digit nor whitespace (the
 //! one-token path finds the fault and its exact position), the first tokens
 //! of the slice (a conversion reads the 16 bytes before a token's end) and
-//! the last partial window.
+//! the last partial window. These paths are kept out of line: inlined, they
+//! cost the walk registers it needs.
 
 use crate::scan::{accept, is_space, swar, Folded, Stop, Token, Visitor};
 
@@ -49,7 +54,8 @@ pub(crate) trait Window {
     unsafe fn short_run(end: *const u8, len: usize) -> u64;
 
     /// Values of two runs, as [`Window::short_run`] of each. A kernel that
-    /// can convert both at once overrides this.
+    /// can convert several at once overrides this and
+    /// [`Window::short_runs4`].
     ///
     /// # Safety
     /// As for [`Window::short_run`], for both runs.
@@ -62,6 +68,22 @@ pub(crate) trait Window {
                 Self::short_run(ends[1], lens[1]),
             ]
         }
+    }
+
+    /// Values of four runs, as [`Window::short_runs`] of each half.
+    ///
+    /// # Safety
+    /// As for [`Window::short_run`], for all four runs.
+    #[inline(always)]
+    unsafe fn short_runs4(ends: [*const u8; 4], lens: [usize; 4]) -> [u64; 4] {
+        // SAFETY: the caller's guarantees are those of `short_run`.
+        let ([a, b], [c, d]) = unsafe {
+            (
+                Self::short_runs([ends[0], ends[1]], [lens[0], lens[1]]),
+                Self::short_runs([ends[2], ends[3]], [lens[2], lens[3]]),
+            )
+        };
+        [a, b, c, d]
     }
 }
 
@@ -235,17 +257,17 @@ unsafe fn visit_windows<W: Window, V: Visitor>(
                     start: next_start,
                 };
             }
-            Err((visited, at, stop)) => {
+            Err(halt) => {
                 return Folded {
-                    pos: previous_end(bytes, at, floor),
-                    read: read(left) + visited,
-                    stop: Some(stop),
+                    pos: previous_end(bytes, halt.at, floor),
+                    read: read(left) + (count - halt.left),
+                    stop: Some(halt.stop),
                 };
             }
         }
     }
     let from = cursor.next();
-    let tail = crate::scan::visit_tokens::<V, swar::Swar>(bytes, from, left, visitor);
+    let tail = crate::scan::visit_tokens::<V, OutOfLine>(bytes, from, left, visitor);
     Folded {
         pos: if tail.read == 0 {
             previous_end(bytes, from, floor)
@@ -281,14 +303,28 @@ fn previous_end(bytes: &[u8], mut at: usize, floor: usize) -> usize {
     at
 }
 
+/// Why a window's walk stopped before its last token.
+struct Halt {
+    /// Tokens of the walk not visited, the one it stopped at included.
+    left: u64,
+    /// Offset of that token's first digit.
+    at: usize,
+    /// The stop.
+    stop: Stop,
+}
+
 /// Visits the first `count` tokens that end in the window at `cursor.pos`,
 /// and returns the start of the run after them.
 ///
 /// `starts` and `ends` are the window's run starts and ends, where an end is
-/// the first non-digit after a run. Runs are visited in pairs: each step
-/// takes the next two ends and their starts, converts both, and visits them
-/// in order. On a stop, says how many were visited before it and the start
-/// of the token it stopped at.
+/// the first non-digit after a run. Runs are visited four at a time while
+/// there are four, then two, then one: each step takes the next ends and
+/// their starts, converts the runs together, and visits them in order.
+///
+/// Offsets are relative to the window (an open run's start is before it:
+/// a wrapped negative offset, which only ever meets an end in a
+/// subtraction), so the hot loop keeps only the window's address and the
+/// masks.
 ///
 /// # Safety
 /// Every run must start at 16 or later, and the CPU must support the
@@ -301,73 +337,109 @@ unsafe fn walk_window<W: Window, V: Visitor>(
     mut ends: u64,
     count: u64,
     visitor: &mut V,
-) -> Result<usize, (u64, usize, Stop)> {
+) -> Result<usize, Halt> {
     let pos = cursor.pos;
-    let next_start = |starts: &mut u64| {
-        let start = pos + starts.trailing_zeros() as usize;
-        *starts &= starts.wrapping_sub(1);
-        start
-    };
-    let next_end = |ends: &mut u64| {
-        let end = pos + ends.trailing_zeros() as usize;
-        *ends &= ends.wrapping_sub(1);
-        end
+    // SAFETY: the window lies inside `bytes`.
+    let window = unsafe { bytes.as_ptr().add(pos) };
+    let next = |mask: &mut u64| {
+        let offset = mask.trailing_zeros() as usize;
+        *mask &= mask.wrapping_sub(1);
+        offset
     };
     let mut start = if cursor.open {
-        cursor.start
+        cursor.start.wrapping_sub(pos)
     } else {
-        next_start(&mut starts)
+        next(&mut starts)
     };
     let mut left = count;
-    let refused = |at, value| Stop::Refused { at, value };
-    while left >= 2 {
-        let end = next_end(&mut ends);
-        let second_start = next_start(&mut starts);
-        let second_end = next_end(&mut ends);
-        let lens = [end - start, second_end - second_start];
-        if lens[0] > 16 || lens[1] > 16 {
-            // One token, the long one or the one before it, then on.
+    let halt = |left, start: usize, stop| Halt {
+        left,
+        at: pos.wrapping_add(start),
+        stop,
+    };
+    let refused = |left, start: usize, value| {
+        let at = pos.wrapping_add(start);
+        halt(left, start, Stop::Refused { at, value })
+    };
+    // One token, by `long_or_short`: the first of a step that holds a run
+    // too long to convert with the others.
+    macro_rules! one_token {
+        ($end:expr) => {{
+            let end = $end;
+            let (at, end_at) = (pos.wrapping_add(start), pos + end);
             // SAFETY: the run starts at 16 or later.
-            let value = unsafe { long_or_short::<W>(bytes, start, end) }
-                .map_err(|stop| (count - left, start, stop))?;
+            let value = unsafe { long_or_short::<W>(bytes, at, end_at) }
+                .map_err(|stop| halt(left, start, stop))?;
             if !accept(visitor, value) {
-                return Err((count - left, start, refused(start, value)));
+                return Err(refused(left, start, value));
             }
-            // The second token is read again by the next step.
-            ends |= 1u64 << (second_end - pos);
-            start = second_start;
             left -= 1;
+        }};
+    }
+    while left >= 4 {
+        let (e0, s1, e1) = (next(&mut ends), next(&mut starts), next(&mut ends));
+        let (s2, e2, s3, e3) = (
+            next(&mut starts),
+            next(&mut ends),
+            next(&mut starts),
+            next(&mut ends),
+        );
+        let lens = [e0.wrapping_sub(start), e1 - s1, e2 - s2, e3 - s3];
+        if lens.iter().any(|&len| len > 16) {
+            // The first token alone; the other three go back for the next
+            // step.
+            ends |= (1 << e1) | (1 << e2) | (1 << e3);
+            starts |= (1 << s2) | (1 << s3);
+            one_token!(e0);
+            start = s1;
             continue;
         }
-        debug_assert!(start >= 16 && second_start >= 16);
-        let ptr = bytes.as_ptr();
-        // SAFETY: both runs start at 16 or later and are at most 16 long,
+        // SAFETY: every run starts at 16 or later and is at most 16 long,
         // so the 16 bytes before each end are inside `bytes`.
-        let [first, second] = unsafe { W::short_runs([ptr.add(end), ptr.add(second_end)], lens) };
-        if !accept(visitor, first) {
-            return Err((count - left, start, refused(start, first)));
+        let values = unsafe {
+            let ends = [
+                window.add(e0),
+                window.add(e1),
+                window.add(e2),
+                window.add(e3),
+            ];
+            W::short_runs4(ends, lens)
+        };
+        let run_starts = [start, s1, s2, s3];
+        for i in 0..4 {
+            if !accept(visitor, values[i]) {
+                return Err(refused(left - i as u64, run_starts[i], values[i]));
+            }
         }
-        if !accept(visitor, second) {
-            return Err((
-                count - left + 1,
-                second_start,
-                refused(second_start, second),
-            ));
-        }
-        start = next_start(&mut starts);
-        left -= 2;
+        start = next(&mut starts);
+        left -= 4;
     }
-    if left == 1 {
-        let end = next_end(&mut ends);
-        // SAFETY: the run starts at 16 or later.
-        let value = unsafe { long_or_short::<W>(bytes, start, end) }
-            .map_err(|stop| (count - 1, start, stop))?;
-        if !accept(visitor, value) {
-            return Err((count - 1, start, refused(start, value)));
+    if left >= 2 {
+        let (e0, s1, e1) = (next(&mut ends), next(&mut starts), next(&mut ends));
+        let lens = [e0.wrapping_sub(start), e1 - s1];
+        if lens[0] > 16 || lens[1] > 16 {
+            ends |= 1 << e1;
+            one_token!(e0);
+            start = s1;
+        } else {
+            // SAFETY: as for four runs above.
+            let [first, second] = unsafe { W::short_runs([window.add(e0), window.add(e1)], lens) };
+            if !accept(visitor, first) {
+                return Err(refused(left, start, first));
+            }
+            if !accept(visitor, second) {
+                return Err(refused(left - 1, s1, second));
+            }
+            start = next(&mut starts);
+            left -= 2;
         }
-        start = next_start(&mut starts);
     }
-    Ok(start)
+    // At most two tokens are left here (one, or two after a long run).
+    while left > 0 {
+        one_token!(next(&mut ends));
+        start = next(&mut starts);
+    }
+    Ok(pos.wrapping_add(start))
 }
 
 /// Value of the run from `start` to `end`: converted directly when at most
@@ -384,7 +456,7 @@ unsafe fn long_or_short<W: Window>(bytes: &[u8], start: usize, end: usize) -> Re
         // SAFETY: `start >= 16`, so the 16 bytes before `end` are in `bytes`.
         Ok(unsafe { W::short_run(bytes.as_ptr().add(end), len) })
     } else {
-        swar::read_digits(bytes, start).map(|token| token.value)
+        long_run(bytes, start)
     }
 }
 
@@ -414,7 +486,7 @@ fn one_at_a_time<V: Visitor>(
         stop: None,
     };
     while before(stepped.pos) && stepped.read < limit {
-        match swar::next_token(bytes, stepped.pos) {
+        match next_token_out_of_line(bytes, stepped.pos) {
             Ok(token) if accept(visitor, token.value) => {
                 stepped.pos = token.end;
                 stepped.read += 1;
@@ -433,4 +505,31 @@ fn one_at_a_time<V: Visitor>(
         }
     }
     stepped
+}
+
+/// The value of the run at `start`, longer than 16 digits, by the SWAR path.
+///
+/// Out of line, like the other one-token paths below: kept apart from the
+/// walk, they leave its registers to the hot loop.
+#[cold]
+#[inline(never)]
+fn long_run(bytes: &[u8], start: usize) -> Result<u64, Stop> {
+    swar::read_digits(bytes, start).map(|token| token.value)
+}
+
+/// [`swar::next_token`], not inlined: for the first bytes, faulty windows and
+/// the last bytes.
+#[inline(never)]
+fn next_token_out_of_line(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
+    swar::next_token(bytes, pos)
+}
+
+/// The one-token SWAR path through [`next_token_out_of_line`].
+struct OutOfLine;
+
+impl crate::scan::NextToken for OutOfLine {
+    #[inline(always)]
+    fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
+        next_token_out_of_line(bytes, pos)
+    }
 }

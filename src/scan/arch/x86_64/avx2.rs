@@ -83,6 +83,12 @@ impl Window for Avx2 {
         // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
         unsafe { super::two_runs(ends, lens) }
     }
+
+    #[inline(always)]
+    unsafe fn short_runs4(ends: [*const u8; 4], lens: [usize; 4]) -> [u64; 4] {
+        // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
+        unsafe { super::four_runs(ends, lens) }
+    }
 }
 
 /// # Safety

@@ -7,9 +7,11 @@
 //! saturating subtract (of `'0'` under the run, of 0xFF before it), then
 //! three multiply-add steps (pairs, quads, eights) and one scalar
 //! multiply-add join the two halves. `two_runs` does the same for two runs
-//! at once, one in each 128-bit lane of an AVX2 register: the shared loop
-//! hands tokens over in pairs, and half the instructions per token is what
-//! makes the AVX2 kernel faster than converting them one by one.
+//! at once, one in each 128-bit lane of an AVX2 register, and `four_runs`
+//! for four in two registers, which share the steps after the quads (one
+//! `packus` packs both into one register). The shared loop hands tokens
+//! over four or two at a time; the fewer instructions per token are what
+//! make the AVX2 kernel faster than converting them one by one.
 
 pub mod avx2;
 pub mod avx512;
@@ -103,5 +105,55 @@ pub(crate) unsafe fn two_runs(ends: [*const u8; 2], lens: [usize; 2]) -> [u64; 2
             _mm256_extract_epi64::<0>(values) as u64,
             _mm256_extract_epi64::<2>(values) as u64,
         ]
+    }
+}
+
+/// Values of four runs, as [`two_runs`] of the first two and of the last
+/// two, sharing the steps after the quads: one `packus` packs both
+/// registers' quads into one.
+///
+/// # Safety
+/// As for [`two_runs`], for all four runs.
+#[inline(always)]
+pub(crate) unsafe fn four_runs(ends: [*const u8; 4], lens: [usize; 4]) -> [u64; 4] {
+    // SAFETY: the caller guarantees the readable bytes and AVX2.
+    unsafe {
+        // Lane 0 holds runs 0 and 2, lane 1 runs 1 and 3.
+        let quads = _mm256_packus_epi32(
+            quads_of_two([ends[0], ends[1]], [lens[0], lens[1]]),
+            quads_of_two([ends[2], ends[3]], [lens[2], lens[3]]),
+        );
+        let eights = _mm256_madd_epi16(quads, _mm256_set1_epi32(0x0001_2710));
+        let high = _mm256_mul_epu32(eights, _mm256_set1_epi64x(100_000_000));
+        let values = _mm256_add_epi64(high, _mm256_srli_epi64::<32>(eights));
+        [
+            _mm256_extract_epi64::<0>(values) as u64,
+            _mm256_extract_epi64::<2>(values) as u64,
+            _mm256_extract_epi64::<1>(values) as u64,
+            _mm256_extract_epi64::<3>(values) as u64,
+        ]
+    }
+}
+
+/// The values of each four digits of two runs, as 32-bit numbers, one run
+/// per 128-bit lane (see [`two_runs`]).
+///
+/// # Safety
+/// As for [`two_runs`].
+#[inline(always)]
+unsafe fn quads_of_two(ends: [*const u8; 2], lens: [usize; 2]) -> __m256i {
+    // SAFETY: the caller guarantees the readable bytes and AVX2.
+    unsafe {
+        let raw = _mm256_loadu2_m128i(
+            ends[1].sub(16) as *const __m128i,
+            ends[0].sub(16) as *const __m128i,
+        );
+        let zero = _mm256_loadu2_m128i(
+            ZERO_OF[lens[1]].as_ptr() as *const __m128i,
+            ZERO_OF[lens[0]].as_ptr() as *const __m128i,
+        );
+        let digits = _mm256_subs_epu8(raw, zero);
+        let pairs = _mm256_maddubs_epi16(digits, _mm256_set1_epi16(0x010A));
+        _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x0001_0064))
     }
 }
