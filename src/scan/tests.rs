@@ -176,11 +176,27 @@ fn overflow_boundary_values() {
         "000000000000000000000000000000000018446744073709551616",
         "9999999999999999",
         "10000000000000000",
+        "99999999999999999",
+        "9999999999999999999",
+        "10000000000000000000",
         "4294967295 4294967296 2147483647",
     ] {
         for pad in 0..66 {
             let bytes = format!("{}{} 1", " ".repeat(pad), text);
             assert_kernels_agree(bytes.as_bytes());
+        }
+        // After 0 to 4 short tokens, in every place of a step of four, in
+        // the first and second windows.
+        for before in 0..5 {
+            for pad in [16, 40, 63, 64, 80, 100] {
+                let bytes = format!(
+                    "{}{}{} 1 22{FILLER}",
+                    " ".repeat(pad),
+                    "7 ".repeat(before),
+                    text
+                );
+                assert_steps_agree(bytes.as_bytes(), before as u64 + 2);
+            }
         }
     }
 }
@@ -335,6 +351,11 @@ fn assert_steps_agree(bytes: &[u8], refusals: u64) {
     }
 }
 
+/// Tokens to follow the ones a test is about: the last 64 bytes of a slice
+/// go through the one-token path, so a token needs this much after it to
+/// be read by the windowed walk.
+const FILLER: &str = " 3 14 159 2653 58979 323846 2643383 27950288 419716939 9375105820 9\n";
+
 /// `len` digits that vary with `seed`, the first nonzero unless `len` > 19
 /// (so that runs of 20 digits or more overflow or not depending on `seed`).
 fn digit_run(len: usize, seed: usize) -> String {
@@ -404,7 +425,7 @@ fn long_runs_across_windows() {
                 } else {
                     digit_run(len, offset)
                 };
-                let text = format!("{}{} 12 3 45678 {} 9\n", " ".repeat(offset), run, run);
+                let text = format!("{}{run} 12 3 45678 {run} 9{FILLER}", " ".repeat(offset));
                 assert_steps_agree(text.as_bytes(), 4);
             }
         }
