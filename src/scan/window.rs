@@ -22,15 +22,16 @@
 //! Nothing carries from one token to the next except the bit masks, so the
 //! CPU overlaps the conversions of neighbouring tokens. A step holding a run
 //! of more than sixteen digits (values of 10^16 and more, or leading zeros)
-//! takes its tokens one at a time: up to twenty digits as two conversions
-//! and a checked multiply-add, longer ones through the SWAR path. So does
+//! takes its tokens one at a time, the long ones out of line: up to twenty
+//! digits as three SWAR words and a checked multiply-add, longer ones by
+//! the SWAR loop. So does
 //! any window holding a byte that is neither digit nor whitespace (the
 //! one-token path finds the fault and its exact position), the first tokens
 //! of the slice (a conversion reads the 16 bytes before a token's end) and
 //! the last partial window. These paths are kept out of line: inlined, they
 //! cost the walk registers it needs.
 
-use crate::scan::{accept, is_space, swar, Folded, Stop, Token, Visitor, POW10};
+use crate::scan::{accept, is_space, swar, Folded, Stop, Token, Visitor};
 
 /// Bytes per window: one bit of a `u64` mask each.
 pub(crate) const WIDTH: usize = 64;
@@ -442,12 +443,8 @@ unsafe fn walk_window<W: Window, V: Visitor>(
     Ok(pos.wrapping_add(start))
 }
 
-/// Value of the run from `start` to `end`, of any length.
-///
-/// Up to 16 digits, one conversion. Up to 20 (every `u64` has at most 20
-/// digits), two: the last 16 digits and the ones before them, joined with
-/// a checked multiply-add (only 20 digits can overflow). Longer runs, which
-/// only leading zeros keep in range, go through the SWAR path.
+/// Value of the run from `start` to `end`: converted directly when at most
+/// 16 digits long, else out of line ([`long_run`]).
 ///
 /// # Safety
 /// `start` must be at least 16, and the CPU must support the kernel's
@@ -456,24 +453,11 @@ unsafe fn walk_window<W: Window, V: Visitor>(
 unsafe fn long_or_short<W: Window>(bytes: &[u8], start: usize, end: usize) -> Result<u64, Stop> {
     debug_assert!(start >= 16);
     let len = end - start;
-    let ptr = bytes.as_ptr();
     if len <= 16 {
         // SAFETY: `start >= 16`, so the 16 bytes before `end` are in `bytes`.
-        Ok(unsafe { W::short_run(ptr.add(end), len) })
-    } else if len <= 20 {
-        // SAFETY: the 16 bytes before `end` are digits of the run, and the 16
-        // before `end - 16` start at `start + len - 32 >= start - 15 >= 1`.
-        let (high, low) = unsafe {
-            (
-                W::short_run(ptr.add(end - 16), len - 16),
-                W::short_run(ptr.add(end), 16),
-            )
-        };
-        high.checked_mul(POW10[16])
-            .and_then(|value| value.checked_add(low))
-            .ok_or(Stop::Overflow { at: start })
+        Ok(unsafe { W::short_run(bytes.as_ptr().add(end), len) })
     } else {
-        long_run(bytes, start)
+        long_run(bytes, start, end)
     }
 }
 
@@ -524,14 +508,27 @@ fn one_at_a_time<V: Visitor>(
     stepped
 }
 
-/// The value of the run at `start`, longer than 20 digits, by the SWAR path.
+/// The value of the run from `start` (16 or later) to `end`, longer than 16
+/// digits.
 ///
-/// Out of line, like the other one-token paths below: kept apart from the
-/// walk, they leave its registers to the hot loop.
+/// Every `u64` has at most 20 digits: up to that, three SWAR words and a
+/// checked multiply-add (where 20-digit runs overflow); longer runs, which
+/// only leading zeros keep in range, by the SWAR loop. Out of line, like
+/// the other one-token paths below: kept apart from the walk, they leave its
+/// registers to the hot loop.
 #[cold]
 #[inline(never)]
-fn long_run(bytes: &[u8], start: usize) -> Result<u64, Stop> {
-    swar::read_digits(bytes, start).map(|token| token.value)
+fn long_run(bytes: &[u8], start: usize, end: usize) -> Result<u64, Stop> {
+    assert!(start >= 16 && end <= bytes.len());
+    let len = end - start;
+    if len <= 20 {
+        // SAFETY: the 24 bytes before `end` start at `start + len - 24`,
+        // which is at least `start - 7`, and the last `len` are the run.
+        unsafe { swar::up_to_twenty_digits(bytes.as_ptr().add(end), len) }
+            .ok_or(Stop::Overflow { at: start })
+    } else {
+        swar::read_digits(bytes, start).map(|token| token.value)
+    }
 }
 
 /// [`swar::next_token`], not inlined: for the first bytes, faulty windows and
