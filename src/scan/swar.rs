@@ -17,20 +17,10 @@
 //!    read as leading zeros, below them, and three multiply-adds turn eight
 //!    digit bytes into their value (`eight_digits`).
 
-use super::{append_digits, finish_digits, Stop, Token};
+use super::{append_digits, finish_digits, Stop, Token, POW10};
 
 pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
 pub(crate) const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-
-/// The one-token SWAR path, for [`super::visit_tokens`].
-pub(crate) struct Swar;
-
-impl super::NextToken for Swar {
-    #[inline(always)]
-    fn next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
-        next_token(bytes, pos)
-    }
-}
 
 /// Skips whitespace from `pos` and reads one token.
 #[inline(always)]
@@ -108,4 +98,28 @@ pub(crate) fn eight_digits(digits: u64) -> u64 {
     let a = (pairs & MASK).wrapping_mul(100 + (1_000_000 << 32));
     let b = ((pairs >> 16) & MASK).wrapping_mul(1 + (10_000 << 32));
     a.wrapping_add(b) >> 32
+}
+
+/// The value of the `len` (17..=20) digits that end just before `end`, or
+/// `None` if it exceeds `u64::MAX`: three words of eight bytes read back
+/// from `end`, the first with only its last `len - 16` bytes kept.
+///
+/// # Safety
+/// The 24 bytes before `end` must be valid for reading, and the last `len`
+/// of them must be ASCII digits.
+#[inline(always)]
+pub(crate) unsafe fn up_to_twenty_digits(end: *const u8, len: usize) -> Option<u64> {
+    debug_assert!((17..=20).contains(&len));
+    // SAFETY: the caller guarantees the 24 bytes before `end`.
+    let word = |back: usize| u64::from_le(unsafe { end.sub(back).cast::<u64>().read_unaligned() });
+    let digits = |word: u64| word ^ (0x30 * ONES);
+    // The first word's digits are its top `len - 16` bytes (words are read
+    // little-endian); shifting them down leaves zeros above, which
+    // `eight_digits` reads as leading zeros once moved back to the top.
+    let kept = 8 * (len - 16);
+    let high = eight_digits(digits(word(24)) >> (64 - kept) << (64 - kept));
+    let middle = eight_digits(digits(word(16)));
+    let low = eight_digits(digits(word(8)));
+    high.checked_mul(POW10[16])?
+        .checked_add(middle * POW10[8] + low)
 }

@@ -146,7 +146,7 @@ fn reference_reports_faults() {
 #[test]
 fn every_token_length_at_every_window_offset() {
     let digits = b"98765432109876543210000000000000000000001";
-    for offset in 0..70 {
+    for offset in 0..140 {
         for len in 1..=digits.len() {
             let mut bytes = vec![b' '; offset];
             bytes.extend_from_slice(&digits[digits.len() - len..]);
@@ -176,11 +176,27 @@ fn overflow_boundary_values() {
         "000000000000000000000000000000000018446744073709551616",
         "9999999999999999",
         "10000000000000000",
+        "99999999999999999",
+        "9999999999999999999",
+        "10000000000000000000",
         "4294967295 4294967296 2147483647",
     ] {
         for pad in 0..66 {
             let bytes = format!("{}{} 1", " ".repeat(pad), text);
             assert_kernels_agree(bytes.as_bytes());
+        }
+        // After 0 to 4 short tokens, in every place of a step of four, in
+        // the first and second windows.
+        for before in 0..5 {
+            for pad in [16, 40, 63, 64, 80, 100] {
+                let bytes = format!(
+                    "{}{}{} 1 22{FILLER}",
+                    " ".repeat(pad),
+                    "7 ".repeat(before),
+                    text
+                );
+                assert_steps_agree(bytes.as_bytes(), before as u64 + 2);
+            }
         }
     }
 }
@@ -250,5 +266,217 @@ proptest! {
     #[test]
     fn kernels_agree_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
         assert_kernels_agree(&bytes);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The windowed walk: tokens two per step, windows carried into each other.
+
+/// A visitor that refuses the `nth` token it is shown (counting from 0, over
+/// every call) and sums the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RefuseNth {
+    seen: u64,
+    nth: u64,
+    sum: u64,
+}
+
+impl Visitor for RefuseNth {
+    const MAY_REFUSE: bool = true;
+
+    fn visit(&mut self, value: u64) -> bool {
+        self.seen += 1;
+        if self.seen - 1 == self.nth {
+            return false;
+        }
+        self.sum = self
+            .sum
+            .wrapping_add(value.rotate_left(self.seen as u32 % 64));
+        true
+    }
+}
+
+/// Every `visit` result of a scan in steps of `step` tokens, with the
+/// visitor's state after each.
+fn steps_of<V: Visitor + std::fmt::Debug>(
+    kernel: Kernel,
+    bytes: &[u8],
+    step: u64,
+    mut visitor: V,
+) -> Vec<(Folded, String)> {
+    let mut pos = 0;
+    let mut out = Vec::new();
+    loop {
+        let folded = kernel.visit(bytes, pos, step, &mut visitor);
+        out.push((folded, format!("{visitor:?}")));
+        if folded.stop.is_some() || folded.read < step {
+            return out;
+        }
+        pos = folded.pos;
+    }
+}
+
+/// Every kernel gives the reference's `visit` results, call by call, for
+/// steps of 1 to 9 tokens and unlimited, and when each of the first
+/// `refusals` tokens is refused.
+fn assert_steps_agree(bytes: &[u8], refusals: u64) {
+    let text = String::from_utf8_lossy(bytes);
+    for kernel in Kernel::available() {
+        for step in (1..=9).chain([u64::MAX]) {
+            let digest = Accepting(Digest {
+                sum: 0,
+                xor: 0,
+                limit: u64::MAX,
+            });
+            assert_eq!(
+                steps_of(kernel, bytes, step, digest),
+                steps_of(Kernel::REFERENCE, bytes, step, digest),
+                "{kernel:?} step {step} on {text:?}"
+            );
+        }
+        for nth in 0..refusals {
+            let refuse = RefuseNth {
+                seen: 0,
+                nth,
+                sum: 0,
+            };
+            for step in [1, 2, 3, u64::MAX] {
+                assert_eq!(
+                    steps_of(kernel, bytes, step, refuse),
+                    steps_of(Kernel::REFERENCE, bytes, step, refuse),
+                    "{kernel:?} refusing token {nth}, step {step} on {text:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Tokens to follow the ones a test is about: the last 64 bytes of a slice
+/// go through the one-token path, so a token needs this much after it to
+/// be read by the windowed walk.
+const FILLER: &str = " 3 14 159 2653 58979 323846 2643383 27950288 419716939 9375105820 9\n";
+
+/// `len` digits that vary with `seed`, the first nonzero unless `len` > 19
+/// (so that runs of 20 digits or more overflow or not depending on `seed`).
+fn digit_run(len: usize, seed: usize) -> String {
+    (0..len)
+        .map(|i| {
+            let digit = (seed * 7 + i * 3 + 1) % 10;
+            let digit = if i == 0 && len <= 19 {
+                digit.max(1)
+            } else {
+                digit
+            };
+            char::from(b'0' + digit as u8)
+        })
+        .collect()
+}
+
+#[test]
+fn pairs_of_lengths_at_every_phase() {
+    // Tokens of lengths a and b alternate, so that every step pairs an a
+    // with a b, including runs too long for one conversion (17 and more)
+    // and runs that overflow; the offset moves the pattern across the
+    // windows' edges.
+    for a in (1..=21).step_by(2) {
+        for b in [1, 2, 8, 10, 15, 16, 17, 20] {
+            for offset in 0..(a + b + 2) {
+                let mut text = " ".repeat(offset);
+                let mut k = 0;
+                while text.len() < 200 {
+                    let len = if k % 2 == 0 { a } else { b };
+                    text.push_str(&digit_run(len, k));
+                    text.push(if k % 5 == 4 { '\n' } else { ' ' });
+                    k += 1;
+                }
+                assert_steps_agree(text.as_bytes(), 0);
+            }
+        }
+    }
+}
+
+#[test]
+fn refusing_each_token_of_a_step() {
+    for lens in [
+        [10, 10, 9, 10],
+        [1, 2, 3, 4],
+        [16, 1, 17, 5],
+        [3, 18, 2, 30],
+    ] {
+        let mut text = String::from("   ");
+        let mut k = 0;
+        while text.len() < 260 {
+            text.push_str(&digit_run(lens[k % 4], k));
+            text.push(' ');
+            k += 1;
+        }
+        assert_steps_agree(text.as_bytes(), k as u64 + 1);
+    }
+}
+
+#[test]
+fn long_runs_across_windows() {
+    for len in [17, 20, 21, 40, 63, 64, 65, 100, 130] {
+        for offset in [0, 1, 15, 16, 17, 40, 63, 64, 70, 100] {
+            for zeros in [true, false] {
+                let run = if zeros {
+                    // Leading zeros: long but in range.
+                    format!("{}{}", "0".repeat(len - 3), "123")
+                } else {
+                    digit_run(len, offset)
+                };
+                let text = format!("{}{run} 12 3 45678 {run} 9{FILLER}", " ".repeat(offset));
+                assert_steps_agree(text.as_bytes(), 4);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_byte_value_in_every_window_position() {
+    // A byte of each value replaces each byte of a token stream in turn:
+    // inside a token, next to one, in the whitespace; before offset 16, in
+    // the first and second windows, and in the tail.
+    let mut base = String::new();
+    let mut k = 0;
+    while base.len() < 150 {
+        base.push_str(&digit_run(1 + k % 12, k));
+        base.push(if k % 3 == 0 { '\t' } else { ' ' });
+        k += 1;
+    }
+    let expected_for = |bytes: &[u8]| {
+        let reference = steps_of(
+            Kernel::REFERENCE,
+            bytes,
+            u64::MAX,
+            RefuseNth {
+                seen: 0,
+                nth: u64::MAX,
+                sum: 0,
+            },
+        );
+        (tokens(Kernel::REFERENCE, bytes), reference)
+    };
+    for byte in 0..=255u8 {
+        for at in 0..base.len() {
+            let mut bytes = base.clone().into_bytes();
+            bytes[at] = byte;
+            let expected = expected_for(&bytes);
+            for kernel in Kernel::available() {
+                let visitor = RefuseNth {
+                    seen: 0,
+                    nth: u64::MAX,
+                    sum: 0,
+                };
+                assert_eq!(
+                    (
+                        tokens(kernel, &bytes),
+                        steps_of(kernel, &bytes, u64::MAX, visitor)
+                    ),
+                    expected,
+                    "{kernel:?}: byte {byte:#04x} at {at}"
+                );
+            }
+        }
     }
 }

@@ -29,8 +29,6 @@ pub(crate) fn visit<V: Visitor>(bytes: &[u8], pos: usize, limit: u64, visitor: &
 pub(crate) struct SwarWindow;
 
 impl Window for SwarWindow {
-    const WIDTH: usize = 64;
-
     #[inline(always)]
     unsafe fn classify(ptr: *const u8) -> (u64, u64) {
         let (mut digits, mut spaces) = (0, 0);

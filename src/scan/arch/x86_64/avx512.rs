@@ -1,5 +1,6 @@
 //! The AVX-512BW kernel: 64-byte windows classified straight into mask
-//! registers, which are exactly the bit masks the windowed loop wants.
+//! registers, which are exactly the bit masks the windowed loop wants. It
+//! converts runs with the AVX2 kernel's sequences.
 
 use core::arch::x86_64::*;
 
@@ -18,8 +19,6 @@ pub(crate) fn is_available() -> bool {
 pub(crate) struct Avx512;
 
 impl Window for Avx512 {
-    const WIDTH: usize = 64;
-
     #[inline(always)]
     unsafe fn classify(ptr: *const u8) -> (u64, u64) {
         // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
@@ -39,6 +38,21 @@ impl Window for Avx512 {
     unsafe fn short_run(end: *const u8, len: usize) -> u64 {
         // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
         unsafe { super::sixteen_digits(end, len) }
+    }
+
+    // The AVX2 conversions (AVX-512BW implies AVX2), tested wherever the
+    // AVX2 kernel runs.
+
+    #[inline(always)]
+    unsafe fn short_runs(ends: [*const u8; 2], lens: [usize; 2]) -> [u64; 2] {
+        // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
+        unsafe { super::two_runs(ends, lens) }
+    }
+
+    #[inline(always)]
+    unsafe fn short_runs4(ends: [*const u8; 4], lens: [usize; 4]) -> [u64; 4] {
+        // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
+        unsafe { super::four_runs(ends, lens) }
     }
 }
 
