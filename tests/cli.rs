@@ -448,10 +448,57 @@ fn thread_counts_are_checked_alike_everywhere() {
     );
 }
 
+/// Runs the binary with `args` under a limit on the user's processes
+/// (threads count as processes), so that starting threads fails cleanly
+/// with EAGAIN and nothing else runs short. Root ignores that limit, so as
+/// root the command runs as `nobody`; otherwise the limit is set a few
+/// threads above what the user already runs.
+#[cfg(target_os = "linux")]
+fn with_few_threads(args: &str) -> Output {
+    let root = real_uid() == 0;
+    let script = if root {
+        format!("ulimit -u 4; exec \"$N\" {args}")
+    } else {
+        let user = "$(ps -L -u \"$(id -u)\" --no-headers | wc -l)";
+        format!("ulimit -u $(({user} + 4)); exec \"$N\" {args}")
+    };
+    let mut command = if root {
+        let mut c = Command::new("setpriv");
+        c.args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            "bash",
+            "-c",
+        ]);
+        c
+    } else {
+        let mut c = Command::new("bash");
+        c.arg("-c");
+        c
+    };
+    command
+        .arg(script)
+        .env("N", env!("CARGO_BIN_EXE_nimstream"))
+        .output()
+        .unwrap()
+}
+
+/// The real user id, read from /proc (no libc in the tests).
+#[cfg(target_os = "linux")]
+fn real_uid() -> u32 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("Uid:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn threads_the_system_refuses_are_done_without() {
+    use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
+    // Readable by `nobody`, who runs the command when the tests run as root.
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let path = dir.path().join("big.in");
     let path = path.to_str().unwrap();
     // 20 MB in two cases: 80 blocks, so every one of 80 threads has work.
@@ -462,11 +509,9 @@ fn threads_the_system_refuses_are_done_without() {
         b"",
     );
     assert!(made.status.success());
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644)).unwrap();
     let alone = nimstream(&["solve", "lasker", path, "--threads", "1"], b"");
-    // About 2 MB of address space per thread stack: 80 do not fit in 60 MB.
-    let limited = shell(&format!(
-        "ulimit -v 60000; exec \"$N\" solve lasker {path} --threads 80"
-    ));
+    let limited = with_few_threads(&format!("solve lasker {path} --threads 80"));
     assert_eq!(limited.status.code(), Some(0), "{}", stderr(&limited));
     assert_eq!(limited.stdout, alone.stdout);
     assert!(
@@ -474,12 +519,9 @@ fn threads_the_system_refuses_are_done_without() {
         "{}",
         stderr(&limited)
     );
-    // gen's threads finish so fast that the system may free stacks as
-    // quickly as it is asked for new ones, so only the bytes are checked.
-    let args = ["gen", "nim", "--cases", "1000", "--heaps", "2", "--threads"];
-    let alone = nimstream(&[&args[..], &["1"]].concat(), b"");
-    let script = format!("ulimit -v 150000; exec \"$N\" {} 1024", args.join(" "));
-    let limited = shell(&script);
+    let args = "gen nim --cases 1000 --heaps 2 --threads";
+    let alone = nimstream(&format!("{args} 1").split(' ').collect::<Vec<_>>(), b"");
+    let limited = with_few_threads(&format!("{args} 1024"));
     assert_eq!(limited.status.code(), Some(0), "{}", stderr(&limited));
     assert_eq!(limited.stdout, alone.stdout);
 }
