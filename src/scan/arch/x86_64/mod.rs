@@ -84,17 +84,7 @@ pub(crate) unsafe fn sixteen_digits(end: *const u8, len: usize) -> u64 {
 pub(crate) unsafe fn two_runs(ends: [*const u8; 2], lens: [usize; 2]) -> [u64; 2] {
     // SAFETY: the caller guarantees the readable bytes and AVX2.
     unsafe {
-        let raw = _mm256_loadu2_m128i(
-            ends[1].sub(16) as *const __m128i,
-            ends[0].sub(16) as *const __m128i,
-        );
-        let zero = _mm256_loadu2_m128i(
-            ZERO_OF[lens[1]].as_ptr() as *const __m128i,
-            ZERO_OF[lens[0]].as_ptr() as *const __m128i,
-        );
-        let digits = _mm256_subs_epu8(raw, zero);
-        let pairs = _mm256_maddubs_epi16(digits, _mm256_set1_epi16(0x010A));
-        let quads = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x0001_0064));
+        let quads = quads_of_two(ends, lens);
         let quads = _mm256_packus_epi32(quads, quads);
         // Each 64-bit lane: the high eight digits' value in its low half,
         // the low eight digits' in its high half.
