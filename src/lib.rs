@@ -83,6 +83,7 @@
 pub mod error;
 pub mod games;
 pub mod gen;
+pub mod grundy;
 pub mod input;
 pub mod output;
 pub mod parallel;

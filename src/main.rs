@@ -1,6 +1,7 @@
 //! The `nimstream` command line: arguments, messages and exit statuses. The
 //! work itself lives in the library; the problems come from its catalogue.
 
+mod grundy_command;
 mod progress;
 mod stats;
 mod stdout_probe;
@@ -59,6 +60,12 @@ enum Command {
     Validate(ValidateArgs),
     /// List the problems nimstream knows: names, input, words and limits.
     Problems(ProblemsArgs),
+    /// Compute the nim-sequence of a game given by its rule, and prove its
+    /// period.
+    ///
+    /// Exit status 0 on success, 1 when `--period` proves no period within
+    /// `--upto` values, 2 on a usage or I/O error.
+    Grundy(grundy_command::GrundyArgs),
 }
 
 #[derive(Args)]
@@ -232,6 +239,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => gen_command(args),
         Command::Validate(args) => validate_command(args),
         Command::Problems(args) => problems_command(args),
+        Command::Grundy(args) => grundy_command::grundy_command(args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,150 @@
+//! A rule's nim-sequence: the values computed so far and, once proven, the
+//! period that gives every other value.
+
+use super::engine::{Engine, Method};
+use super::period::{self, Period};
+use super::rule::Rule;
+use super::values::Values;
+
+/// The most values a sequence computes: 2^26 values take 128 MiB as `u16`
+/// (twice that as `u32`), and proving a period over them borrows another
+/// 4 bytes per value while the proof runs.
+pub const MAX_VALUES: usize = 1 << 26;
+
+/// A rule's nim-sequence, computed on demand.
+#[derive(Clone, Debug)]
+pub struct NimSequence {
+    rule: Rule,
+    values: Values,
+    engine: Engine,
+    period: Option<Period>,
+}
+
+impl NimSequence {
+    /// The sequence of `rule`, computed with `method`; nothing is computed
+    /// yet.
+    pub fn new(rule: Rule, method: Method) -> NimSequence {
+        NimSequence {
+            rule,
+            values: Values::default(),
+            engine: Engine::new(method),
+            period: None,
+        }
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+
+    /// The values computed so far.
+    pub fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// The proven period, if one was found.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// How the values are being computed, in a few words.
+    pub fn method(&self) -> String {
+        self.engine.describe()
+    }
+
+    /// Computes values until there are `len` (at most [`MAX_VALUES`]),
+    /// calling `progress` with the count now and then.
+    pub fn extend_to(&mut self, len: usize, progress: &mut dyn FnMut(usize)) {
+        let len = len.min(MAX_VALUES);
+        self.values.reserve(len.saturating_sub(self.values.len()));
+        while self.values.len() < len {
+            let value = self.engine.next(&self.rule, &self.values);
+            self.values.push(value);
+            if self.values.len().is_multiple_of(4096) {
+                progress(self.values.len());
+            }
+        }
+        progress(self.values.len());
+    }
+
+    /// Computes values until their period is proven, or `upto` values (at
+    /// most [`MAX_VALUES`]) prove none.
+    pub fn find_period(&mut self, upto: usize, progress: &mut dyn FnMut(usize)) -> Option<Period> {
+        if self.period.is_some() {
+            return self.period;
+        }
+        let upto = upto.min(MAX_VALUES);
+        let mut next = upto.min(256);
+        loop {
+            self.extend_to(next, progress);
+            match period::prove(&self.rule, &self.values) {
+                Ok(found) => {
+                    self.period = Some(found);
+                    return self.period;
+                }
+                Err(_) if self.values.len() >= upto => return None,
+                Err(needed) => {
+                    // Grow by at least an eighth, so that the proofs cost a
+                    // bounded multiple of computing the values.
+                    let len = self.values.len();
+                    next = needed.clamp(len + len / 8 + 1, 2 * len).min(upto);
+                }
+            }
+        }
+    }
+
+    /// `G(heap)`, from the values or the period; `None` beyond both.
+    #[inline]
+    pub fn value(&self, heap: u64) -> Option<u32> {
+        let at = match self.period {
+            Some(period) => period.reduce(heap),
+            None => heap,
+        };
+        (at < self.values.len() as u64).then(|| self.values.get(at as usize))
+    }
+
+    /// `G(heap)`, computing values up to it when the period does not give it
+    /// and it is below `bound` values.
+    pub fn value_or_extend(&mut self, heap: u64, bound: usize) -> Option<u32> {
+        if let Some(value) = self.value(heap) {
+            return Some(value);
+        }
+        if heap >= bound.min(MAX_VALUES) as u64 {
+            return None;
+        }
+        let wanted = (heap as usize + 1).max(2 * self.values.len());
+        self.extend_to(wanted.min(bound), &mut |_| {});
+        self.value(heap)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_beyond_the_table_come_from_the_period_or_nowhere() {
+        let mut sub = NimSequence::new(Rule::parse("sub:1,2").unwrap(), Method::Auto);
+        assert_eq!(sub.value(0), None);
+        sub.extend_to(4, &mut |_| {});
+        assert_eq!(sub.value(10), None);
+        let period = sub.find_period(1000, &mut |_| {}).unwrap();
+        assert_eq!((period.preperiod, period.period), (0, 3));
+        assert_eq!(sub.value(u64::MAX), Some((u64::MAX % 3) as u32));
+    }
+
+    #[test]
+    fn values_are_computed_on_demand_up_to_a_bound() {
+        let mut sub = NimSequence::new(Rule::parse("sub:2,5").unwrap(), Method::Auto);
+        assert_eq!(sub.value_or_extend(99, 100), Some(sub.value(99).unwrap()));
+        assert!(sub.values().len() >= 100);
+        assert_eq!(sub.value_or_extend(100, 100), None);
+    }
+
+    #[test]
+    fn a_game_without_a_proof_in_reach_says_so() {
+        let mut kayles = NimSequence::new(Rule::parse("0.77").unwrap(), Method::Auto);
+        assert_eq!(kayles.find_period(50, &mut |_| {}), None);
+        assert_eq!(kayles.values().len(), 50);
+    }
+}

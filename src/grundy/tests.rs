@@ -1,0 +1,158 @@
+//! Every computed value against a brute-force mex that enumerates every
+//! move from the digits alone, on known sequences and random rules.
+
+use std::collections::HashSet;
+
+use super::*;
+use crate::rng::SplitMix64;
+
+/// `G(0) … G(len-1)` by enumerating every move of `rule`, sharing nothing
+/// with the engine but [`Rule::digit`].
+fn brute_force(rule: &Rule, len: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(len);
+    for n in 0..len {
+        let mut options = HashSet::new();
+        for i in 0..=n {
+            let d = rule.digit(i);
+            let rest = n - i;
+            if d & 1 != 0 && rest == 0 && i > 0 {
+                options.insert(0);
+            }
+            if d & 2 != 0 && rest > 0 && i > 0 {
+                options.insert(g[rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..rest {
+                    options.insert(g[a] ^ g[rest - a]);
+                }
+            }
+        }
+        g.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    g
+}
+
+fn computed(rule: &Rule, method: Method, len: usize) -> Vec<u32> {
+    let mut seq = NimSequence::new(rule.clone(), method);
+    seq.extend_to(len, &mut |_| {});
+    seq.values().to_vec()
+}
+
+fn random_rule(rng: &mut SplitMix64) -> Rule {
+    let len = 2 + rng.between(0, 5) as usize;
+    let mut digits: Vec<u8> = (0..len).map(|_| rng.between(0, 7) as u8).collect();
+    digits[0] = if rng.between(0, 3) == 0 { 4 } else { 0 };
+    Rule::from_digits(digits, false)
+}
+
+#[test]
+fn kayles_and_dawsons_kayles_match_the_published_values() {
+    // Winning Ways, chapter 4; OEIS A002186 (Kayles) and A002187, Dawson's
+    // chess, which is Dawson's Kayles shifted by one heap.
+    let kayles = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7,
+    ];
+    let dawson_chess = [
+        0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3,
+    ];
+    for method in [Method::Naive, Method::Sparse, Method::Auto] {
+        let rule = Rule::parse("0.77").unwrap();
+        assert_eq!(computed(&rule, method, kayles.len()), kayles);
+        let rule = Rule::parse("0.137").unwrap();
+        assert_eq!(computed(&rule, method, dawson_chess.len()), dawson_chess);
+        let rule = Rule::parse("0.07").unwrap();
+        assert_eq!(computed(&rule, method, 25)[1..], dawson_chess);
+    }
+}
+
+#[test]
+fn kayles_and_dawsons_kayles_have_the_published_periods() {
+    for (code, preperiod, period) in [("0.77", 71, 12), ("0.137", 52, 34), ("0.07", 53, 34)] {
+        let mut seq = NimSequence::new(Rule::parse(code).unwrap(), Method::Auto);
+        let found = seq.find_period(1 << 16, &mut |_| {}).unwrap();
+        assert_eq!(
+            (found.preperiod, found.period),
+            (preperiod, period),
+            "{code}"
+        );
+    }
+}
+
+#[test]
+fn every_method_agrees_with_brute_force_on_random_rules() {
+    let mut rng = SplitMix64::new(0x5eed_0c7a1);
+    for _ in 0..60 {
+        let rule = random_rule(&mut rng);
+        let expected = brute_force(&rule, 400);
+        for method in [Method::Naive, Method::Sparse, Method::Auto] {
+            assert_eq!(computed(&rule, method, 400), expected, "{rule} {method:?}");
+        }
+    }
+}
+
+#[test]
+fn the_sparse_space_agrees_with_brute_force_past_its_first_masks() {
+    // Long enough that Auto chooses masks (from 1024 values) and changes
+    // them as the sequence doubles.
+    for code in ["0.77", "0.16", "0.137", "4.07", "0.356", "0.6"] {
+        let rule = Rule::parse(code).unwrap();
+        let expected = brute_force(&rule, 2100);
+        for method in [Method::Sparse, Method::Auto] {
+            assert_eq!(computed(&rule, method, 2100), expected, "{code} {method:?}");
+        }
+    }
+}
+
+#[test]
+fn subtraction_sets_agree_with_brute_force() {
+    let mut rng = SplitMix64::new(77);
+    for _ in 0..40 {
+        let set: Vec<usize> = (0..1 + rng.between(0, 7))
+            .map(|_| 1 + rng.between(0, 39) as usize)
+            .collect();
+        let rule = Rule::subtraction(&set);
+        assert_eq!(
+            computed(&rule, Method::Auto, 600),
+            brute_force(&rule, 600),
+            "{rule}"
+        );
+    }
+}
+
+#[test]
+fn proven_periods_hold_far_beyond_the_proof() {
+    let mut rng = SplitMix64::new(0xfeed);
+    let mut proven = 0;
+    for round in 0..80 {
+        let rule = if round % 2 == 0 {
+            random_rule(&mut rng)
+        } else {
+            let set: Vec<usize> = (0..1 + rng.between(0, 4))
+                .map(|_| 1 + rng.between(0, 11) as usize)
+                .collect();
+            Rule::subtraction(&set)
+        };
+        let mut seq = NimSequence::new(rule.clone(), Method::Auto);
+        let Some(period) = seq.find_period(1500, &mut |_| {}) else {
+            continue;
+        };
+        proven += 1;
+        let (pre, per) = (period.preperiod as usize, period.period as usize);
+        let len = (pre + 4 * per + 300).min(6000);
+        let truth = brute_force(&rule, len);
+        for (n, &value) in truth.iter().enumerate() {
+            assert_eq!(seq.value(n as u64), Some(value), "{rule} at {n}");
+        }
+        // Smallest: no smaller period from the same start, no earlier start.
+        for d in 1..per {
+            assert!(
+                (pre..len - d).any(|n| truth[n + d] != truth[n]),
+                "{rule}: period {d}"
+            );
+        }
+        if pre > 0 {
+            assert_ne!(truth[pre - 1], truth[pre - 1 + per], "{rule}: preperiod");
+        }
+    }
+    assert!(proven >= 30, "only {proven} periods proven");
+}
