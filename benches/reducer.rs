@@ -42,7 +42,10 @@ impl Workload {
             heaps,
             ..GenOptions::within_limits(problem)
         };
-        let params = GameParams { max_take: Some(3) };
+        let params = GameParams {
+            max_take: Some(3),
+            ..GameParams::default()
+        };
         Workload {
             problem,
             params: if problem.game.parameters.is_empty() {

@@ -5,11 +5,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Args;
+use nimstream::games::rule::DEFAULT_UPTO;
 use nimstream::grundy::{Method, NimSequence, Rule, MAX_VALUES};
 use nimstream::Error;
-
-/// Values computed by default while looking for a period.
-pub const DEFAULT_UPTO: usize = 1 << 22;
 
 #[derive(Args)]
 pub struct GrundyArgs {
@@ -26,7 +24,7 @@ pub struct GrundyArgs {
     /// (exit 1). The default when neither --values nor --plot is given.
     #[arg(long)]
     period: bool,
-    /// With --period: give up after this many values (default 4194304,
+    /// With --period: give up after this many values (default 1048576,
     /// at most 67108864).
     #[arg(long, value_name = "N", value_parser = value_count)]
     upto: Option<usize>,
@@ -44,7 +42,7 @@ pub struct GrundyArgs {
     stats: bool,
 }
 
-fn value_count(text: &str) -> Result<usize, String> {
+pub fn value_count(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if (1..=MAX_VALUES).contains(&n) => Ok(n),
         _ => Err(format!(

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
+use nimstream::games::rule::FIBONACCI_SUBTRACTION;
 use nimstream::games::{bounded, Game, GameParams};
 use nimstream::gen::{self, GenError, GenOptions};
 use nimstream::input::{Codec, MmapChoice};
@@ -76,6 +77,11 @@ struct ProblemArgs {
     /// For `bounded`: a move removes 1 to K objects from one heap.
     #[arg(long, value_name = "K", value_parser = at_least_one, allow_hyphen_values = true)]
     max_take: Option<u64>,
+    /// For a game given by its rule: values computed while looking for its
+    /// period (default 1048576, at most 67108864); without a period, heaps
+    /// from N on are an error. For hdu1848: heaps below N are decided.
+    #[arg(long, value_name = "N", value_parser = grundy_command::value_count)]
+    upto: Option<usize>,
 }
 
 #[derive(Args)]
@@ -199,7 +205,8 @@ struct ProblemsArgs {
 
 fn problem_help() -> String {
     format!(
-        "The problem: {} (or a judge id; see `nimstream problems`)",
+        "The problem: {} (or a judge id; see `nimstream problems`), or a game \
+         given by its rule: an octal code such as 0.77 or a subtraction set such as sub:1,3,4",
         problem::names()
     )
 }
@@ -257,13 +264,7 @@ fn default_threads() -> usize {
 
 /// The problem and its game, built from the arguments.
 fn pick_problem(args: &ProblemArgs) -> Result<(&'static Problem, Game), Error> {
-    let problem = Problem::find(&args.problem).ok_or_else(|| {
-        Error::Usage(format!(
-            "unknown problem '{}'; expected one of: {} (see `nimstream problems`)",
-            args.problem,
-            problem::names()
-        ))
-    })?;
+    let (problem, rule) = Problem::find_or_rule(&args.problem)?;
     let takes_k = problem.game.parameters.contains(&bounded::MAX_TAKE);
     match (takes_k, args.max_take) {
         (true, None) => {
@@ -281,8 +282,16 @@ fn pick_problem(args: &ProblemArgs) -> Result<(&'static Problem, Game), Error> {
         }
         _ => {}
     }
+    if args.upto.is_some() && rule.is_none() && problem.game.name != FIBONACCI_SUBTRACTION.name {
+        return Err(Error::Usage(format!(
+            "--upto applies to games given by a rule and to hdu1848, not to {}",
+            problem.name
+        )));
+    }
     let params = GameParams {
         max_take: args.max_take,
+        rule,
+        upto: args.upto,
     };
     Ok((problem, problem.build_game(&params)?))
 }

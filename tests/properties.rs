@@ -37,6 +37,7 @@ impl Game {
         match self {
             Game::Bounded { max_take } => GameParams {
                 max_take: Some(max_take),
+                ..GameParams::default()
             },
             _ => GameParams::default(),
         }

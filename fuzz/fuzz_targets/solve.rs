@@ -27,6 +27,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let params = GameParams {
         max_take: Some(max_take),
+        ..GameParams::default()
     };
     let params = if problem.game.parameters.is_empty() {
         GameParams::default()

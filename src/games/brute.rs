@@ -191,7 +191,7 @@ pub fn wythoff_wins(max_pile: usize) -> Vec<Vec<bool>> {
 }
 
 /// Fold `heaps` into a fresh summary, one heap at a time.
-pub fn fold_heaps<H: super::HeapFold + Copy>(game: H, heaps: &[u64]) -> super::CaseSummary {
+pub fn fold_heaps<H: super::HeapFold>(game: H, heaps: &[u64]) -> super::CaseSummary {
     let mut summary = super::CaseSummary::default();
     for &heap in heaps {
         game.fold(&mut summary, heap);

@@ -19,6 +19,9 @@
 //!   Fibonacci number.
 //! * [`kmultiple`]: the k-multiple game, Fibonacci Nim's generalization. The
 //!   first player loses iff `n` is in a sequence built greedily from `k`.
+//! * [`rule`]: any octal game or subtraction game, given by its rule and
+//!   played from its computed nim-sequence ([`crate::grundy`]); `O(1)` per
+//!   heap once the period is proven.
 //! * [`wythoff`]: Wythoff's game. With `a <= b`, the first player loses iff
 //!   `a == floor((b - a) * φ)`.
 //!
@@ -48,6 +51,7 @@ pub mod kmultiple;
 pub mod lasker;
 pub mod misere;
 pub mod nim;
+pub mod rule;
 pub mod trace;
 pub mod wythoff;
 
@@ -280,10 +284,15 @@ pub struct PositionRanges {
 }
 
 /// Parameters a game may need, as given by the user.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameParams {
     /// `K`, the most objects one move may take (bounded Nim).
     pub max_take: Option<u64>,
+    /// The rule of a game given by its rule.
+    pub rule: Option<crate::grundy::Rule>,
+    /// How many values a game given by its rule computes while looking for
+    /// its period (or tables, when it has none to look for).
+    pub upto: Option<usize>,
 }
 
 /// A parameter of a game, for help texts and messages.
@@ -327,6 +336,8 @@ pub enum Game {
     KMultiple(kmultiple::KMultiple),
     /// Wythoff's game.
     Wythoff(wythoff::WythoffGame),
+    /// A game given by its rule.
+    Rule(rule::RuleGame),
 }
 
 /// Runs `$heap` with `$h` bound to a heap game's concrete type, or `$pos`
@@ -341,6 +352,7 @@ macro_rules! with_game {
             $crate::games::Game::Lasker($h) => $heap,
             $crate::games::Game::Misere($h) => $heap,
             $crate::games::Game::Bounded($h) => $heap,
+            $crate::games::Game::Rule($h) => $heap,
             $crate::games::Game::Bash($p) => $pos,
             $crate::games::Game::Fibonacci($p) => $pos,
             $crate::games::Game::KMultiple($p) => $pos,

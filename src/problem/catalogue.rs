@@ -259,3 +259,24 @@ pub static CATALOGUE: [Problem; 11] = [
         vars: pair_vars("n", "k"),
     },
 ];
+
+/// The problem of a game given by its rule on the command line
+/// (`nimstream solve 0.77 cases.in`): Nim's layout and words. It is not in
+/// [`CATALOGUE`], whose entries are judges' problems.
+pub static RULE_PROBLEM: Problem = Problem {
+    name: "rule",
+    aliases: &[],
+    source: "a rule given on the command line",
+    title: "a take-and-break game given by its octal code or subtraction set",
+    game: games::rule::SPEC,
+    layout: Layout::HeapCases,
+    answer: Answer::Verdict,
+    verdicts: words("Yes", "No"),
+    limits: Limits {
+        cases: Bounds::new(1, u64::MAX),
+        heaps: Bounds::new(1, u64::MAX),
+        value: Bounds::ANY,
+        second: Bounds::ANY,
+    },
+    vars: heap_vars(HEAPS_N, "a", "heap size a"),
+};

@@ -15,10 +15,11 @@ pub mod limits;
 
 use std::fmt::Write as _;
 
-pub use catalogue::CATALOGUE;
+pub use catalogue::{CATALOGUE, RULE_PROBLEM};
 pub use limits::{Bounds, Limits};
 
 use crate::games::{Game, GameParams, GameSpec};
+use crate::grundy::Rule;
 
 /// One judge problem.
 #[derive(Clone, Copy, Debug)]
@@ -164,6 +165,27 @@ impl Problem {
             .find(|p| p.name == name || p.aliases.contains(&name))
     }
 
+    /// The problem `name` names: a catalogue entry by its name or an alias,
+    /// or, for an octal code or a subtraction set, [`RULE_PROBLEM`] and the
+    /// rule. The error says which problems there are, or what is wrong with
+    /// a rule.
+    pub fn find_or_rule(name: &str) -> Result<(&'static Problem, Option<Rule>), crate::Error> {
+        if let Some(problem) = Problem::find(name) {
+            return Ok((problem, None));
+        }
+        match Rule::parse(name) {
+            Ok(rule) => Ok((&RULE_PROBLEM, Some(rule))),
+            Err(error) if name.contains('.') || name.starts_with("sub:") => {
+                Err(crate::Error::Usage(error.to_string()))
+            }
+            Err(_) => Err(crate::Error::Usage(format!(
+                "unknown problem '{name}'; expected one of: {}, or a rule such as 0.77 or \
+                 sub:1,3,4 (see `nimstream problems`)",
+                names()
+            ))),
+        }
+    }
+
     /// Builds the problem's game with `params`; the error is the game's own
     /// word on what is missing.
     pub fn build_game(&self, params: &GameParams) -> Result<Game, crate::Error> {
@@ -275,7 +297,10 @@ mod tests {
 
     #[test]
     fn every_entry_pairs_a_layout_with_a_game_that_fits_it() {
-        let params = GameParams { max_take: Some(3) };
+        let params = GameParams {
+            max_take: Some(3),
+            ..GameParams::default()
+        };
         for p in &CATALOGUE {
             let game = p.build_game(&params).unwrap();
             assert_eq!(game.is_heap_game(), p.layout.has_heaps(), "{}", p.name);

@@ -1,0 +1,431 @@
+//! Heap games given by their rules (octal codes, subtraction sets), played
+//! from a computed nim-sequence ([`crate::grundy`]).
+//!
+//! A heap is worth its value in the table when the table reaches it, and,
+//! when a period is proven, the value of the heap with the same residue in
+//! the periodic part: `G(n) = G(A + (n - A) mod B)` for `n >= A + B`. A heap
+//! beyond the table of a sequence with no proven period is refused: its
+//! value is unknown, and a guess would be a wrong verdict.
+//!
+//! The residue is taken with a multiplication by a precomputed reciprocal
+//! instead of a division, which would cost more than the rest of the fold.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use super::{CaseSummary, Game, GameParams, GameSpec, HeapFold, HeapGame, Parameter};
+use crate::grundy::{Method, NimSequence, Period, Rule};
+use crate::rng::SplitMix64;
+
+/// Values computed while looking for a period when `--upto` is not given:
+/// 2 MiB of `u16`, and a few seconds at most for games with a sparse space.
+pub const DEFAULT_UPTO: usize = 1 << 20;
+
+/// The rule, for help texts.
+pub const RULE: Parameter = Parameter {
+    name: "RULE",
+    meaning: "an octal code such as 0.77 or a subtraction set such as sub:1,3,4",
+};
+
+/// A game given by its rule, as the command line builds it.
+pub const SPEC: GameSpec = GameSpec {
+    name: "rule",
+    parameters: &[RULE],
+    build: |params| match &params.rule {
+        Some(rule) => Ok(Game::Rule(RuleGame::proven(
+            rule.clone(),
+            params.upto.unwrap_or(DEFAULT_UPTO),
+        ))),
+        None => Err(format!("a game by its rule needs {}", RULE.meaning)),
+    },
+};
+
+/// The game of HDU 1848: a move removes a Fibonacci number of objects.
+pub const FIBONACCI_SUBTRACTION: GameSpec = GameSpec {
+    name: "fibonacci subtraction",
+    parameters: &[],
+    build: |params| Ok(Game::Rule(fibonacci_subtraction(params))),
+};
+
+/// S-Nim (HDU 1536), whose subtraction set comes with each case: the game
+/// built here allows no move, and the solver builds each case's own.
+pub const PER_CASE_SET: GameSpec = GameSpec {
+    name: "S-Nim",
+    parameters: &[],
+    build: |_| Ok(Game::Rule(RuleGame::table(Rule::subtraction(&[]), 1))),
+};
+
+/// The Fibonacci subtraction game, tabled up to `params.upto` heaps. Its
+/// set is infinite, so no period of a finite rule proves anything about
+/// it; the table covers the heaps below its length exactly, because every
+/// Fibonacci number up to them is in the set.
+fn fibonacci_subtraction(params: &GameParams) -> RuleGame {
+    let len = params.upto.unwrap_or(DEFAULT_UPTO).max(2);
+    let mut set = vec![];
+    let (mut a, mut b) = (1usize, 2usize);
+    while a < len {
+        set.push(a);
+        (a, b) = (b, a + b);
+    }
+    RuleGame::table(Rule::subtraction(&set), len)
+}
+
+/// A rule's game: its table, and how a heap finds its value in it.
+#[derive(Clone, Debug)]
+pub struct RuleGame {
+    rule: Arc<Rule>,
+    /// `G(0) … G(direct - 1)`, widened: one load per heap in the fold, with
+    /// no dispatch on the storage's width.
+    table: Arc<[u32]>,
+    /// The period the table was proven to have.
+    proven: Option<Period>,
+    /// Heaps below this are looked up as they are.
+    direct: u64,
+    /// Whether heaps at or above `direct` are reduced by the period (else
+    /// they are refused).
+    periodic: bool,
+    preperiod: u64,
+    period: u64,
+    /// `floor(2^64 / period)` (all ones for a period of 1): the quotient it
+    /// gives is at most one below the true one.
+    reciprocal: u64,
+    /// `floor((2^64 - 1) / period) + 1`, Lemire's constant for residues of
+    /// 32-bit numbers; exact because periods are below 2^32 (a sequence
+    /// holds at most 2^26 values).
+    reciprocal32: u64,
+}
+
+impl RuleGame {
+    /// The game of `rule`, with its period proven within `upto` values if
+    /// it can be; the values computed stay as the table either way.
+    pub fn proven(rule: Rule, upto: usize) -> RuleGame {
+        let mut seq = NimSequence::new(rule, Method::Auto);
+        seq.find_period(upto, &mut |_| {});
+        RuleGame::from_sequence(seq)
+    }
+
+    /// The game of `rule` from a table of `len` values, without looking for
+    /// a period.
+    pub fn table(rule: Rule, len: usize) -> RuleGame {
+        let mut seq = NimSequence::new(rule, Method::Auto);
+        seq.extend_to(len, &mut |_| {});
+        RuleGame::from_sequence(seq)
+    }
+
+    /// The game of a sequence as far as it is computed.
+    pub fn from_sequence(seq: NimSequence) -> RuleGame {
+        let len = seq.values().len() as u64;
+        let proven = seq.period();
+        let (direct, periodic, preperiod, period) = match proven {
+            Some(p) => (p.preperiod + p.period, true, p.preperiod, p.period),
+            None => (len, false, 0, 1),
+        };
+        let reciprocal = match period {
+            1 => u64::MAX,
+            p => ((1u128 << 64) / u128::from(p)) as u64,
+        };
+        let reciprocal32 = (u64::MAX / period).wrapping_add(1);
+        let mut table = seq.values().to_vec();
+        table.truncate(direct as usize);
+        RuleGame {
+            rule: Arc::new(seq.rule().clone()),
+            table: table.into(),
+            proven,
+            direct,
+            periodic,
+            preperiod,
+            period,
+            reciprocal,
+            reciprocal32,
+        }
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+
+    /// The proven period, if any.
+    pub fn period(&self) -> Option<Period> {
+        self.proven
+    }
+
+    /// How many heaps the table holds.
+    pub fn table_len(&self) -> u64 {
+        self.direct
+    }
+
+    /// The heap below `direct` worth as much as `heap` (meaningless for a
+    /// refused heap).
+    #[inline(always)]
+    fn index(&self, heap: u64) -> u64 {
+        if heap < self.direct {
+            return heap;
+        }
+        let d = heap - self.preperiod;
+        let r = if d >> 32 == 0 {
+            // Lemire's fastmod for 32-bit numerators: two multiplications
+            // and no correction, the common case of judge files.
+            let low = self.reciprocal32.wrapping_mul(d);
+            ((u128::from(low) * u128::from(self.period)) >> 64) as u64
+        } else {
+            let q = ((u128::from(d) * u128::from(self.reciprocal)) >> 64) as u64;
+            let r = d.wrapping_sub(q.wrapping_mul(self.period));
+            if r >= self.period {
+                r - self.period
+            } else {
+                r
+            }
+        };
+        (self.preperiod + r).min(self.direct.saturating_sub(1))
+    }
+
+    /// `G(heap)`, or `None` for a heap the game refuses.
+    #[inline]
+    pub fn value(&self, heap: u64) -> Option<u32> {
+        self.decides(heap)
+            .then(|| self.table[self.index(heap) as usize])
+    }
+
+    /// An option of a heap of `heap` worth `target`: what the heap becomes.
+    fn option_worth(&self, heap: u64, target: u32) -> Option<(u64, Option<u64>)> {
+        let rule = &self.rule;
+        let value = |h: u64| self.value(h);
+        if usize::try_from(heap).is_ok_and(|h| rule.takes_all(h)) && target == 0 {
+            return Some((0, None));
+        }
+        for &i in rule.leave_one() {
+            let Some(rest) = heap.checked_sub(i as u64).filter(|&r| r > 0) else {
+                break;
+            };
+            if value(rest) == Some(target) {
+                return Some((rest, None));
+            }
+        }
+        for &i in rule.leave_two() {
+            let Some(rest) = heap.checked_sub(i as u64).filter(|&r| r >= 2) else {
+                break;
+            };
+            // Beyond `direct` both parts are in the periodic part and the
+            // pair's worth repeats with the smaller part's residue, so the
+            // parts below `direct` cover every worth there is.
+            let last = (rest / 2).min(self.direct.max(1));
+            if let Some(a) = (1..=last).find(
+                |&a| matches!((value(a), value(rest - a)), (Some(x), Some(y)) if x ^ y == target),
+            ) {
+                return Some((a, Some(rest - a)));
+            }
+        }
+        None
+    }
+}
+
+impl HeapFold for RuleGame {
+    const MAY_REFUSE: bool = true;
+
+    #[inline(always)]
+    fn fold(&self, acc: &mut CaseSummary, heap: u64) {
+        acc.xor ^= u64::from(self.table[self.index(heap) as usize]);
+    }
+
+    #[inline]
+    fn first_player_wins(&self, summary: &CaseSummary) -> bool {
+        summary.xor != 0
+    }
+
+    #[inline(always)]
+    fn decides(&self, heap: u64) -> bool {
+        self.periodic | (heap < self.direct)
+    }
+
+    fn refusal(&self, heap: u64) -> String {
+        format!(
+            "a heap of {heap} is beyond the {} values of {} computed, and no period \
+             is proven within them",
+            self.direct, self.rule
+        )
+    }
+}
+
+impl HeapGame for RuleGame {
+    /// To an option worth `G(heap) xor x`, when that is smaller than
+    /// `G(heap)`: by the mex rule such an option exists, and it is looked
+    /// for among the removals, then the splits.
+    fn move_from(&self, heap: u64, summary: &CaseSummary) -> Option<(u64, Option<u64>)> {
+        let worth = self.value(heap)?;
+        let target = u32::try_from(summary.xor ^ u64::from(worth)).ok()?;
+        if target >= worth {
+            return None;
+        }
+        self.option_worth(heap, target)
+    }
+
+    /// A heap worth the xor of the others: the first one in the range from
+    /// a random start, looking two tables' length ahead; failing that, any
+    /// heap of the table worth it, or one of its periodic copies, in the
+    /// range.
+    fn losing_last_heap(
+        &self,
+        rest: &CaseSummary,
+        range: RangeInclusive<u64>,
+        rng: &mut SplitMix64,
+    ) -> Option<u64> {
+        let target = u32::try_from(rest.xor).ok()?;
+        let (lo, hi) = (*range.start(), *range.end());
+        let start = rng.within(&range);
+        let ahead = (hi - start).min(self.direct.saturating_mul(2));
+        if let Some(heap) = (start..=start + ahead).find(|&h| self.value(h) == Some(target)) {
+            return Some(heap);
+        }
+        (0..self.direct)
+            .filter(|&h| self.table[h as usize] == target)
+            .find_map(|h| {
+                if range.contains(&h) {
+                    return Some(h);
+                }
+                if !self.periodic || h < self.preperiod || h > hi {
+                    return None;
+                }
+                let copies = lo.saturating_sub(h).div_ceil(self.period);
+                let copy = copies.checked_mul(self.period)?.checked_add(h)?;
+                range.contains(&copy).then_some(copy)
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::brute::fold_heaps;
+
+    fn game(code: &str) -> RuleGame {
+        RuleGame::proven(Rule::parse(code).unwrap(), 1 << 16)
+    }
+
+    #[test]
+    fn heaps_past_the_table_take_the_value_of_their_residue() {
+        for code in ["0.77", "0.07", "sub:1,3,4", "4.07", "0.16"] {
+            let g = RuleGame::proven(Rule::parse(code).unwrap(), 1 << 20);
+            let p = g.period().unwrap();
+            let mut seq = NimSequence::new(Rule::parse(code).unwrap(), Method::Auto);
+            seq.extend_to((p.preperiod + p.period) as usize, &mut |_| {});
+            let naive = |h: u64| {
+                let at = if h < p.preperiod + p.period {
+                    h
+                } else {
+                    p.preperiod + (h - p.preperiod) % p.period
+                };
+                seq.values().get(at as usize)
+            };
+            let mut rng = SplitMix64::new(3);
+            let edges = [
+                0,
+                1,
+                p.preperiod,
+                p.preperiod + p.period,
+                u64::MAX,
+                u64::MAX - 1,
+            ];
+            for heap in edges
+                .into_iter()
+                .chain((0..2000).map(|_| rng.next_u64() >> rng.between(0, 63)))
+            {
+                assert_eq!(g.value(heap), Some(naive(heap)), "{code} at {heap}");
+            }
+        }
+    }
+
+    #[test]
+    fn without_a_period_heaps_past_the_table_are_refused() {
+        let g = RuleGame::table(Rule::parse("0.77").unwrap(), 50);
+        assert!(g.value(49).is_some());
+        assert!(!g.decides(50) && g.value(50).is_none());
+        assert!(g.refusal(50).contains("beyond the 50 values of 0.77"));
+    }
+
+    #[test]
+    fn every_move_named_reaches_a_losing_position() {
+        let mut rng = SplitMix64::new(11);
+        for code in ["0.77", "0.07", "0.137", "sub:2,5,7", "4.07", "0.16", "0.6"] {
+            let g = game(code);
+            for _ in 0..300 {
+                let heaps: Vec<u64> = (0..rng.between(1, 4))
+                    .map(|_| rng.between(0, 400))
+                    .collect();
+                let summary = fold_heaps(g.clone(), &heaps);
+                let Some(k) = heaps
+                    .iter()
+                    .position(|&h| g.move_from(h, &summary).is_some())
+                else {
+                    assert!(
+                        !g.first_player_wins(&summary)
+                            || heaps.iter().all(|&h| g.value(h).is_none()),
+                        "{code} {heaps:?}"
+                    );
+                    continue;
+                };
+                let (to, and) = g.move_from(heaps[k], &summary).unwrap();
+                let mut after = heaps.clone();
+                after[k] = to;
+                after.extend(and);
+                let removed = heaps[k] - to - and.unwrap_or(0);
+                let digit = g.rule().digit(removed as usize);
+                let leaves = usize::from(to > 0) + usize::from(and.is_some_and(|c| c > 0));
+                assert!(
+                    digit & (1 << leaves) != 0,
+                    "{code}: {heaps:?} -> {after:?} is not a move"
+                );
+                assert!(
+                    !g.first_player_wins(&fold_heaps(g.clone(), &after)),
+                    "{code}: {heaps:?} -> {after:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn planted_heaps_make_losing_positions() {
+        let mut rng = SplitMix64::new(5);
+        for code in ["0.77", "sub:1,3,4", "0.16"] {
+            let g = game(code);
+            for _ in 0..100 {
+                let rest = fold_heaps(g.clone(), &[rng.between(1, 1000), rng.between(1, 1000)]);
+                let Some(heap) = g.losing_last_heap(&rest, 1..=1 << 40, &mut rng) else {
+                    // Only when no heap is worth the xor of the others.
+                    let worth = |h| g.value(h) == Some(rest.xor as u32);
+                    assert!(!(1..g.table_len()).any(worth), "{code}: {rest:?}");
+                    continue;
+                };
+                let mut all = rest;
+                g.fold(&mut all, heap);
+                assert!(!g.first_player_wins(&all), "{code}");
+                assert!((1..=1 << 40).contains(&heap));
+            }
+        }
+    }
+
+    #[test]
+    fn fibonacci_subtraction_matches_its_definition() {
+        let g = fibonacci_subtraction(&GameParams {
+            upto: Some(3000),
+            ..GameParams::default()
+        });
+        let fib: Vec<u64> = std::iter::successors(Some((1u64, 2u64)), |&(a, b)| Some((b, a + b)))
+            .map(|(a, _)| a)
+            .take_while(|&a| a < 5000)
+            .collect();
+        let mut g_naive = vec![0u32];
+        for n in 1..3000u64 {
+            let options: Vec<u32> = fib
+                .iter()
+                .filter(|&&f| f <= n)
+                .map(|&f| g_naive[(n - f) as usize])
+                .collect();
+            g_naive.push((0..).find(|v| !options.contains(v)).unwrap());
+        }
+        for n in 0..3000 {
+            assert_eq!(g.value(n), Some(g_naive[n as usize]), "heap {n}");
+        }
+        assert_eq!(g.value(3000), None);
+    }
+}
