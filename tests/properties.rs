@@ -4,8 +4,10 @@
 //! oracle written in this file, and the error is at the true position.
 
 use nimstream::games::{CaseSummary, FoldHeaps, GameParams, HeapFold, NoTrace};
+use nimstream::grundy::{Method, NimSequence, Rule};
 use nimstream::parallel;
 use nimstream::problem::Problem;
+use nimstream::problem::RULE_PROBLEM;
 use nimstream::scan::Kernel;
 use nimstream::source::{BlockedSource, FaultKind, SliceSource, StreamSource, TokenSource};
 use nimstream::testing::{
@@ -19,7 +21,15 @@ enum Game {
     Nim,
     Lasker,
     Misere,
-    Bounded { max_take: u64 },
+    Bounded {
+        max_take: u64,
+    },
+    /// A game given by its rule, with the values it computes up to `upto`
+    /// (a proven period, or a table whose end refuses heaps).
+    Rule {
+        code: &'static str,
+        upto: usize,
+    },
 }
 
 impl Game {
@@ -29,6 +39,7 @@ impl Game {
             Game::Lasker => "lasker",
             Game::Misere => "misere",
             Game::Bounded { .. } => "bounded",
+            Game::Rule { .. } => return &RULE_PROBLEM,
         };
         Problem::find(name).unwrap()
     }
@@ -39,9 +50,33 @@ impl Game {
                 max_take: Some(max_take),
                 ..GameParams::default()
             },
+            Game::Rule { code, upto } => GameParams {
+                rule: Some(Rule::parse(code).unwrap()),
+                upto: Some(upto),
+                ..GameParams::default()
+            },
             _ => GameParams::default(),
         }
     }
+}
+
+/// `G(heap)` of a rule game by the plainest reading of its sequence: the
+/// table, or the residue by `%` in a proven period; `None` past both.
+fn rule_value(code: &'static str, upto: usize, heap: u64) -> Option<u32> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static SEQUENCES: OnceLock<Mutex<HashMap<(&str, usize), NimSequence>>> = OnceLock::new();
+    let mut all = SEQUENCES.get_or_init(Default::default).lock().unwrap();
+    let seq = all.entry((code, upto)).or_insert_with(|| {
+        let mut seq = NimSequence::new(Rule::parse(code).unwrap(), Method::Naive);
+        seq.find_period(upto, &mut |_| {});
+        seq
+    });
+    let at = match seq.period() {
+        Some(p) if heap >= p.preperiod => p.preperiod + (heap - p.preperiod) % p.period,
+        _ => heap,
+    };
+    (at < seq.values().len() as u64).then(|| seq.values().get(at as usize))
 }
 
 fn run(game: Game, bytes: &[u8], mode: Mode) -> Outcome {
@@ -97,23 +132,29 @@ fn oracle(game: Game, bytes: &[u8]) -> (Vec<bool>, Option<usize>) {
     let items = oracle_tokens(bytes);
     let mut it = items.iter();
     let mut verdicts = Vec::new();
-    let mut next = || match it.next() {
-        Some(Item::Number(v, _)) => Ok(*v),
+    let mut next_at = || match it.next() {
+        Some(Item::Number(v, at)) => Ok((*v, *at)),
         Some(Item::Fault(at)) => Err(*at),
         None => unreachable!(),
     };
     let result: Result<(), usize> = (|| {
-        let t = next()?;
+        let (t, _) = next_at()?;
         for _ in 0..t {
-            let n = next()?;
+            let (n, _) = next_at()?;
             let mut heaps = Vec::new();
             for _ in 0..n {
-                heaps.push(next()?);
+                let (heap, at) = next_at()?;
+                if let Game::Rule { code, upto } = game {
+                    // A heap the game cannot decide is an error where it is.
+                    rule_value(code, upto, heap).ok_or(at)?;
+                }
+                heaps.push(heap);
             }
             verdicts.push(heap_verdict(game, &heaps));
         }
         Ok(())
     })();
+    let mut next = || next_at().map(|(v, _)| v);
     match result {
         Err(at) => (verdicts, Some(at)),
         Ok(()) => match next() {
@@ -169,6 +210,12 @@ fn heap_verdict(game: Game, heaps: &[u64]) -> bool {
             let m = u128::from(max_take) + 1;
             heaps.iter().fold(0u128, |x, &h| x ^ (u128::from(h) % m)) != 0
         }
+        Game::Rule { code, upto } => {
+            heaps
+                .iter()
+                .fold(0, |x, &h| x ^ rule_value(code, upto, h).unwrap())
+                != 0
+        }
         Game::Misere => {
             let x = heaps.iter().fold(0, |x, &h| x ^ h);
             if heaps.iter().all(|&h| h <= 1) {
@@ -199,6 +246,29 @@ fn heap_games() -> impl Strategy<Value = Game> {
         Just(Game::Misere),
         (1u64..5).prop_map(|k| Game::Bounded { max_take: k }),
         Just(Game::Bounded { max_take: u64::MAX }),
+        prop::sample::select(vec![
+            Game::Rule {
+                code: "0.77",
+                upto: 1 << 12
+            },
+            Game::Rule {
+                code: "sub:1,3,4",
+                upto: 1 << 12
+            },
+            Game::Rule {
+                code: "4.07",
+                upto: 1 << 12
+            },
+            Game::Rule {
+                code: "0.137",
+                upto: 1 << 12
+            },
+            // No period within 5 values: heaps from 5 on are refused.
+            Game::Rule {
+                code: "0.77",
+                upto: 5
+            },
+        ]),
     ]
 }
 
