@@ -75,6 +75,18 @@ impl<W: Write> VerdictWriter<W> {
         self.out.write_all(b"\n")
     }
 
+    /// Writes the next case's line as one word per position, with nothing
+    /// between them (S-Nim's `WLW`).
+    pub fn word_line(&mut self, wins: &[bool]) -> io::Result<()> {
+        self.written += 1;
+        self.prefix()?;
+        for &w in wins {
+            let word = if w { &self.win } else { &self.lose };
+            self.out.write_all(word)?;
+        }
+        self.out.write_all(b"\n")
+    }
+
     fn prefix(&mut self) -> io::Result<()> {
         if self.prefix == LinePrefix::CaseNumber {
             self.out.write_all(b"Case ")?;

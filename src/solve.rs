@@ -24,6 +24,8 @@ use crate::output::VerdictWriter;
 use crate::problem::{Answer, Layout, Problem};
 use crate::source::{Fault, FaultKind, TokenSource};
 
+mod rules;
+
 /// What was expected where a fault happened; names the problem's variables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expected {
@@ -189,13 +191,15 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
         heap fold => match problem.layout {
             Layout::HeapCases => run.heap_cases(&*fold),
             Layout::HeapCasesToZero { .. } => run.heap_cases_to_zero(&*fold, names.heaps.name),
+            Layout::HeapTriplesToZero => run.heap_groups_to_zero(&*fold, 3, TRIPLE_NAMES),
+            Layout::SubtractionSetCases => run.subtraction_set_cases(),
             _ => Err(mismatch(problem)),
         },
         position game => match problem.layout {
             Layout::CountedPairs => run.counted_pairs(names.value.name, second, game),
             Layout::ZeroTerminated => run.zero_terminated(names.value.name, game),
             Layout::PairsToEnd => run.pairs_to_end(names.value.name, second, game),
-            Layout::HeapCases | Layout::HeapCasesToZero { .. } => Err(mismatch(problem)),
+            _ => Err(mismatch(problem)),
         }
     )?;
     run.report.bytes = run.source.consumed();
@@ -203,6 +207,9 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
     run.report.threads_wanted = 1;
     Ok(run.report)
 }
+
+/// The three heaps of HDU 1848's cases, as its statement names them.
+const TRIPLE_NAMES: [&str; 3] = ["m", "n", "p"];
 
 /// Writes the line of a position's case: its verdict (with a winning move
 /// if `moves`), or for [`Answer::LoseOrTake`] the smallest winning take.

@@ -67,13 +67,19 @@ fn fibonacci_subtraction(params: &GameParams) -> RuleGame {
         set.push(a);
         (a, b) = (b, a + b);
     }
-    RuleGame::table(Rule::subtraction(&set), len)
+    RuleGame {
+        name: "the Fibonacci subtraction game".into(),
+        ..RuleGame::table(Rule::subtraction(&set), len)
+    }
 }
 
 /// A rule's game: its table, and how a heap finds its value in it.
 #[derive(Clone, Debug)]
 pub struct RuleGame {
     rule: Arc<Rule>,
+    /// What messages call the game: its rule, or a name where the rule is
+    /// long (the Fibonacci subtraction game's set).
+    name: Arc<str>,
     /// `G(0) … G(direct - 1)`, widened: one load per heap in the fold, with
     /// no dispatch on the storage's width.
     table: Arc<[u32]>,
@@ -128,6 +134,7 @@ impl RuleGame {
         let mut table = seq.values().to_vec();
         table.truncate(direct as usize);
         RuleGame {
+            name: seq.rule().to_string().into(),
             rule: Arc::new(seq.rule().clone()),
             table: table.into(),
             proven,
@@ -242,7 +249,7 @@ impl HeapFold for RuleGame {
         format!(
             "a heap of {heap} is beyond the {} values of {} computed, and no period \
              is proven within them",
-            self.direct, self.rule
+            self.direct, self.name
         )
     }
 }

@@ -48,7 +48,7 @@ const fn words(win: &'static str, lose: &'static str) -> Verdicts {
 }
 
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 11] = [
+pub static CATALOGUE: [Problem; 13] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -257,6 +257,53 @@ pub static CATALOGUE: [Problem; 11] = [
             second: Bounds::new(1, 100_000),
         },
         vars: pair_vars("n", "k"),
+    },
+    Problem {
+        name: "hdu1536",
+        aliases: &["snim", "poj2960"],
+        source: "HDU 1536 / POJ 2960",
+        title: "S-Nim (remove a number of objects from a given set)",
+        game: games::rule::PER_CASE_SET,
+        layout: Layout::SubtractionSetCases,
+        answer: Answer::Verdict,
+        verdicts: words("W", "L"),
+        limits: Limits {
+            cases: Bounds::ANY,
+            heaps: Bounds::new(0, 100),
+            value: Bounds::new(0, 10_000),
+            second: Bounds::new(1, 10_000),
+        },
+        vars: Vars {
+            heaps: Var {
+                name: "l",
+                label: "number of heaps l",
+            },
+            value: Var {
+                name: "h",
+                label: "heap size h",
+            },
+            second: Some(Var {
+                name: "s",
+                label: "subtraction s",
+            }),
+        },
+    },
+    Problem {
+        name: "hdu1848",
+        aliases: &["fibsub"],
+        source: "HDU 1848",
+        title: "Fibonacci again and again (remove a Fibonacci number of objects)",
+        game: games::rule::FIBONACCI_SUBTRACTION,
+        layout: Layout::HeapTriplesToZero,
+        answer: Answer::Verdict,
+        verdicts: words("Fibo", "Nacci"),
+        limits: Limits {
+            cases: Bounds::ANY,
+            heaps: Bounds::new(3, 3),
+            value: Bounds::new(1, 1000),
+            second: Bounds::ANY,
+        },
+        vars: heap_vars(HEAPS_N, "m", "heap size m"),
     },
 ];
 

@@ -63,6 +63,12 @@ pub enum Layout {
         /// Whether the heaps follow `m` on its line.
         same_line: bool,
     },
+    /// Lines of three heap sizes; a line `0 0 0` ends the input.
+    HeapTriplesToZero,
+    /// S-Nim's cases until a lone `0`: a line `k s1 … sk` (the subtraction
+    /// set), a line `m`, then `m` lines `l h1 … hl` (positions of `l`
+    /// heaps); each case's answer is one line of `m` words.
+    SubtractionSetCases,
 }
 
 /// What a problem prints for each case.
@@ -87,12 +93,21 @@ impl Layout {
 
     /// Whether a case is a list of heaps (and the game a heap game).
     pub fn has_heaps(self) -> bool {
-        matches!(self, Layout::HeapCases | Layout::HeapCasesToZero { .. })
+        matches!(
+            self,
+            Layout::HeapCases
+                | Layout::HeapCasesToZero { .. }
+                | Layout::HeapTriplesToZero
+                | Layout::SubtractionSetCases
+        )
     }
 
     /// Whether a case has a second number.
     pub fn has_second(self) -> bool {
-        matches!(self, Layout::CountedPairs | Layout::PairsToEnd)
+        matches!(
+            self,
+            Layout::CountedPairs | Layout::PairsToEnd | Layout::SubtractionSetCases
+        )
     }
 
     /// The layout in a few words, naming the variables.
@@ -110,6 +125,11 @@ impl Layout {
                     "per case a line `{n}`, a line of `{n}` heap sizes `{value}`; `{n} = 0` ends"
                 )
             }
+            Layout::HeapTriplesToZero => "lines `m n p` of three heap sizes, `0 0 0` ends".into(),
+            Layout::SubtractionSetCases => format!(
+                "per case a line `k s1 … sk` (the set), a line `m`, then `m` lines \
+                 `l h1 … hl`; a lone `0` ends"
+            ),
             Layout::CountedPairs => format!("`T`; then `T` lines `{value} {second}`"),
             Layout::ZeroTerminated => format!("one `{value}` per line, `0` ends"),
             Layout::PairsToEnd => format!("lines `{value} {second}` to the end"),
@@ -228,6 +248,9 @@ impl Problem {
         };
         let (win, lose) = (self.verdicts.win, self.verdicts.lose);
         match self.answer {
+            Answer::Verdict if self.layout == Layout::SubtractionSetCases => {
+                format!("one line per case, `{win}` / `{lose}` for each position")
+            }
             Answer::Verdict => format!("`{prefix}{win}` / `{prefix}{lose}`"),
             Answer::AllMoves => format!("`{win}` and each winning move `a b` / `{lose}`"),
             Answer::MoveCount => "the number of winning first moves".to_string(),
