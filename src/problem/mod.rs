@@ -126,10 +126,9 @@ impl Layout {
                 )
             }
             Layout::HeapTriplesToZero => "lines `m n p` of three heap sizes, `0 0 0` ends".into(),
-            Layout::SubtractionSetCases => format!(
-                "per case a line `k s1 … sk` (the set), a line `m`, then `m` lines \
-                 `l h1 … hl`; a lone `0` ends"
-            ),
+            Layout::SubtractionSetCases => "per case a line `k s1 … sk` (the set), a line `m`, \
+                                            then `m` lines `l h1 … hl`; a lone `0` ends"
+                .into(),
             Layout::CountedPairs => format!("`T`; then `T` lines `{value} {second}`"),
             Layout::ZeroTerminated => format!("one `{value}` per line, `0` ends"),
             Layout::PairsToEnd => format!("lines `{value} {second}` to the end"),
