@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# Seeds each fuzz target's corpus from testdata/. The solve target reads a
+# Seeds each fuzz target's corpus from testdata/ (the rule target from a
+# list of rules). The solve target reads a
 # game selector byte and a shape byte before the input, the tokenizer target
 # a buffer-size byte, the validate target a game selector byte, so each
 # sample is prefixed accordingly. Generated files are added as well.
 set -euo pipefail
 cd "$(dirname "$0")"
 games=(nim lasker misere bounded bounded bash fibonacci kmultiple wythoff)
-mkdir -p corpus/tokenizer corpus/solve corpus/validate
+mkdir -p corpus/tokenizer corpus/solve corpus/validate corpus/rule
+# Rules as people write them, and a few near misses.
+rules=(0.77 0.07 0.137 0.16 4.07 .6 0.3 "sub:1,3,4" "sub:2,5,12" 0.8 "sub:1,,2" 4.)
+for i in "${!rules[@]}"; do
+    printf '%s' "${rules[$i]}" > "corpus/rule/seed-$i"
+done
 validate_games=(nim lasker misere bounded bash fibonacci kmultiple wythoff)
 for file in ../testdata/*.in; do
     name=$(basename "$file" .in)

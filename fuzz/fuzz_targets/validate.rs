@@ -16,9 +16,9 @@ fuzz_target!(|data: &[u8]| {
     };
     let problem = &CATALOGUE[usize::from(selector) % CATALOGUE.len()];
     let params = GameParams {
-            max_take: Some(2),
-            ..GameParams::default()
-        };
+        max_take: Some(2),
+        ..GameParams::default()
+    };
     let params = if problem.game.parameters.is_empty() {
         GameParams::default()
     } else {

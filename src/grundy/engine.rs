@@ -32,8 +32,10 @@
 //! The result is the same as the naive mex for every mask; the mask only
 //! decides the speed. It is chosen from the values computed so far (the one
 //! with the fewest rare heaps), again each time the sequence doubles. When
-//! no mask makes fewer than half the heaps rare, [`Method::Auto`] computes
-//! naively until the next choice.
+//! no mask makes fewer than half the heaps rare, or when the sparse space
+//! looked at more than 70% of the pairs the naive mex would have since the
+//! last choice (rare values were often the mex's candidates), [`Method::Auto`]
+//! computes naively until the next choice.
 
 use super::mex::Mex;
 use super::rule::Rule;
@@ -95,6 +97,11 @@ pub struct Engine {
     /// `2^bits`, since xor never sets a bit neither side has.
     bits: u32,
     sparse: Option<SparseSpace>,
+    /// Pairs of heaps the sparse space looked at since the mask was chosen,
+    /// and pairs the naive mex would have: [`Method::Auto`] goes naive for a
+    /// while when the first is not well below the second.
+    sparse_work: u64,
+    naive_work: u64,
 }
 
 impl Engine {
@@ -144,7 +151,12 @@ impl Engine {
     fn value<T: Cell>(&mut self, rule: &Rule, g: &[T]) -> u32 {
         let n = g.len();
         let Engine {
-            mex, bits, sparse, ..
+            mex,
+            bits,
+            sparse,
+            sparse_work,
+            naive_work,
+            ..
         } = self;
         mex.begin(*bits);
         if rule.takes_all(n) {
@@ -165,8 +177,10 @@ impl Engine {
             return mex.first_absent_from(0);
         };
         for_each_split(rule, n, |m| {
+            *naive_work += (m / 2) as u64;
             for &r in space.rare.iter().take_while(|&&r| r < m) {
                 mex.mark(g[r].get() ^ g[m - r].get());
+                *sparse_work += 1;
             }
         });
         // Every common value below `common` is marked, so an unmarked value
@@ -186,6 +200,7 @@ impl Engine {
         if missing > 0 {
             for_each_split_while(rule, n, |m| {
                 for (a, b) in split_pairs(g, m) {
+                    *sparse_work += 1;
                     let x = a.get() ^ b.get();
                     if x < common && !mex.contains(x) {
                         mex.mark(x);
@@ -205,6 +220,14 @@ impl Engine {
     /// lists those heaps; or goes naive when no mask is sparse enough.
     fn choose_mask(&mut self, values: &Values) {
         if self.method == Method::Naive || self.bits > 16 {
+            return;
+        }
+        let (looked, naive) = (self.sparse_work, self.naive_work);
+        (self.sparse_work, self.naive_work) = (0, 0);
+        if self.method == Method::Auto && self.sparse.is_some() && looked * 10 > naive * 7 {
+            // Not sparse enough to pay this time; naive until the next
+            // choice, which tries the sparse space again.
+            self.sparse = None;
             return;
         }
         let mut counts = vec![0usize; 1 << self.bits];
