@@ -1,0 +1,143 @@
+//! `nimstream grundy` and `nimstream solve RULE` through the built binary:
+//! published periods, the exit statuses, messages for malformed rules, and
+//! verdicts under a rule against a brute-force mex written here.
+
+mod common;
+
+use common::{nimstream, stderr, stdout};
+
+#[test]
+fn periods_are_printed_on_one_line_and_exit_zero() {
+    for (rule, line) in [
+        ("0.77", "preperiod 71 period 12\n"),
+        ("0.07", "preperiod 53 period 34\n"),
+        // Gangolli and Plambeck: the last exceptional value is at 105350.
+        ("0.16", "preperiod 105351 period 149459\n"),
+        ("sub:1,3,4", "preperiod 0 period 7\n"),
+    ] {
+        let out = nimstream(&["grundy", rule, "--period"], b"");
+        assert_eq!(out.status.code(), Some(0), "{rule}: {}", stderr(&out));
+        assert_eq!(stdout(&out), line, "{rule}");
+    }
+    // --period is the default.
+    assert_eq!(
+        stdout(&nimstream(&["grundy", "0.77"], b"")),
+        "preperiod 71 period 12\n"
+    );
+}
+
+#[test]
+fn no_period_within_upto_exits_one() {
+    let out = nimstream(&["grundy", "0.77", "--period", "--upto", "100"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "no period proven up to 100\n");
+}
+
+#[test]
+fn values_are_the_nim_sequence() {
+    let out = nimstream(&["grundy", "sub:1,3,4", "--values", "10"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "0\n1\n0\n1\n2\n3\n2\n0\n1\n0\n");
+    let kayles = nimstream(
+        &["grundy", "0.77", "--values", "12", "--method", "naive"],
+        b"",
+    );
+    assert_eq!(stdout(&kayles), "0\n1\n2\n3\n1\n4\n3\n2\n1\n4\n2\n6\n");
+}
+
+#[test]
+fn malformed_rules_and_options_are_usage_errors() {
+    for (args, words) in [
+        (vec!["grundy", "0.8"], "column 3"),
+        (vec!["grundy", "sub:1,0"], "outside 1 to"),
+        (vec!["grundy", "0.77", "--values", "0"], "from 1 to"),
+        (
+            vec!["grundy", "0.77", "--method", "fast"],
+            "auto, naive or sparse",
+        ),
+        (vec!["solve", "0.78", "-"], "not an octal digit"),
+        (vec!["solve", "kayles", "-"], "a rule such as 0.77"),
+        (vec!["solve", "nim", "--upto", "10", "-"], "--upto applies"),
+    ] {
+        let out = nimstream(&args, b"1\n1\n1\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(words), "{args:?}: {}", stderr(&out));
+    }
+}
+
+/// Values of `digits` (an octal code, `digits[0]` being `d0`) by
+/// enumerating every move.
+fn brute_force(digits: &[u8], len: usize) -> Vec<u32> {
+    let mut g = vec![];
+    for n in 0..len {
+        let mut seen = std::collections::HashSet::new();
+        for (i, &d) in digits.iter().enumerate().take(n + 1) {
+            let rest = n - i;
+            if d & 1 != 0 && rest == 0 && i > 0 {
+                seen.insert(0);
+            }
+            if d & 2 != 0 && rest > 0 && i > 0 {
+                seen.insert(g[rest]);
+            }
+            if d & 4 != 0 {
+                (1..rest).for_each(|a| {
+                    seen.insert(g[a] ^ g[rest - a]);
+                });
+            }
+        }
+        g.push((0u32..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+#[test]
+fn solving_under_a_rule_agrees_with_brute_force() {
+    // Kayles: heaps below 200 by brute force; beyond, by its period 12 from 71.
+    let g = brute_force(&[0, 7, 7], 200);
+    let value = |h: u64| {
+        if h < 200 {
+            g[h as usize]
+        } else {
+            g[(71 + (h - 71) % 12) as usize]
+        }
+    };
+    let cases: Vec<Vec<u64>> = vec![
+        vec![1, 2],
+        vec![3, 3],
+        vec![70, 71, 72],
+        vec![1_000_000_007, 5],
+        vec![u64::MAX, 4, 199],
+        vec![0],
+    ];
+    let mut input = format!("{}\n", cases.len());
+    let mut expected = String::new();
+    for case in &cases {
+        input += &format!("{}\n", case.len());
+        input += &case
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        input += "\n";
+        let x = case.iter().fold(0, |x, &h| x ^ value(h));
+        expected += if x != 0 { "Yes\n" } else { "No\n" };
+    }
+    let out = nimstream(&["solve", "0.77", "-"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), expected);
+}
+
+#[test]
+fn a_heap_past_an_unproven_table_is_an_error_at_its_position() {
+    let out = nimstream(
+        &["solve", "0.77", "--upto", "50", "-"],
+        b"2\n1\n49\n2\n3 50\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "Yes\n");
+    assert!(
+        stderr(&out).contains("<stdin>:5:3: heap 2 of 2 in case 2: a heap of 50 is beyond"),
+        "{}",
+        stderr(&out)
+    );
+}
