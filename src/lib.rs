@@ -25,6 +25,10 @@
 //!   [`MoveTrace`](games::MoveTrace) can keep, per bit of the Grundy values,
 //!   the first heap that has it, which names a winning move in the same
 //!   pass (`--move`) and merges like the xor.
+//! * [`grundy`] computes the nim-sequences of games given by their rules
+//!   (octal codes, subtraction sets), naively or by the sparse-space
+//!   method, and proves their periods; [`games::rule`] folds such a game
+//!   from its table, in `O(1)` per heap once the period is proven.
 //! * [`pipeline`] is the one entry point: a [`Job`](pipeline::Job) opens the
 //!   input ([`input`]: memory-mapped only on the caller's explicit, `unsafe`
 //!   opt-in), chooses how to read it, and checks a mapped file afterwards.
@@ -47,8 +51,8 @@
 //! Around the solver: [`gen`] writes reproducible test files (with [`rng`]),
 //! and [`validate`] checks them as strictly as a testlib validator.
 //!
-//! The modules form no cycle: `scan` depends on nothing else in the crate;
-//! `games` on `scan` and `rng`; `source` on `scan` and `games`; `problem` on
+//! The modules form no cycle: `scan` and `grundy` depend on nothing else in
+//! the crate; `games` on `scan`, `grundy` and `rng`; `source` on `scan` and `games`; `problem` on
 //! `games`; `solve`, `gen` and `validate` on those; `pipeline` on all of
 //! them. A test (`tests/architecture.rs`) keeps it so.
 //!
