@@ -52,9 +52,9 @@
 //! and [`validate`] checks them as strictly as a testlib validator.
 //!
 //! The modules form no cycle: `scan` and `grundy` depend on nothing else in
-//! the crate; `games` on `scan`, `grundy` and `rng`; `source` on `scan` and `games`; `problem` on
-//! `games`; `solve`, `gen` and `validate` on those; `pipeline` on all of
-//! them. A test (`tests/architecture.rs`) keeps it so.
+//! the crate; `games` on `scan`, `grundy` and `rng`; `source` on `scan` and
+//! `games`; `problem` on `games`; `solve`, `gen` and `validate` on those;
+//! `pipeline` on all of them. A test (`tests/architecture.rs`) keeps it so.
 //!
 //! # Example
 //!
