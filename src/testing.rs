@@ -168,3 +168,27 @@ pub fn count_wins(problem: &Problem, stdout: &str) -> (u64, u64) {
 fn word(line: &str) -> &str {
     line.rsplit(": ").next().unwrap_or(line)
 }
+
+/// `G(0) … G(len-1)` of the octal game whose digit for removing `i` is
+/// `digit(i)`, by enumerating every move: the brute force the engine's
+/// values are checked against, sharing nothing with it.
+pub fn brute_force_grundy(digit: impl Fn(usize) -> u8, len: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(len);
+    for n in 0..len {
+        let mut options = std::collections::HashSet::new();
+        for i in 0..=n {
+            let (d, rest) = (digit(i), n - i);
+            if d & 1 != 0 && rest == 0 && i > 0 {
+                options.insert(0);
+            }
+            if d & 2 != 0 && rest > 0 && i > 0 {
+                options.insert(g[rest]);
+            }
+            if d & 4 != 0 {
+                options.extend((1..rest).map(|a| g[a] ^ g[rest - a]));
+            }
+        }
+        g.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    g
+}

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{nimstream, stderr, stdout};
+use nimstream::testing::brute_force_grundy;
 
 #[test]
 fn periods_are_printed_on_one_line_and_exit_zero() {
@@ -65,35 +66,10 @@ fn malformed_rules_and_options_are_usage_errors() {
     }
 }
 
-/// Values of `digits` (an octal code, `digits[0]` being `d0`) by
-/// enumerating every move.
-fn brute_force(digits: &[u8], len: usize) -> Vec<u32> {
-    let mut g = vec![];
-    for n in 0..len {
-        let mut seen = std::collections::HashSet::new();
-        for (i, &d) in digits.iter().enumerate().take(n + 1) {
-            let rest = n - i;
-            if d & 1 != 0 && rest == 0 && i > 0 {
-                seen.insert(0);
-            }
-            if d & 2 != 0 && rest > 0 && i > 0 {
-                seen.insert(g[rest]);
-            }
-            if d & 4 != 0 {
-                (1..rest).for_each(|a| {
-                    seen.insert(g[a] ^ g[rest - a]);
-                });
-            }
-        }
-        g.push((0u32..).find(|v| !seen.contains(v)).unwrap());
-    }
-    g
-}
-
 #[test]
 fn solving_under_a_rule_agrees_with_brute_force() {
     // Kayles: heaps below 200 by brute force; beyond, by its period 12 from 71.
-    let g = brute_force(&[0, 7, 7], 200);
+    let g = brute_force_grundy(|i| [0, 7, 7].get(i).copied().unwrap_or(0), 200);
     let value = |h: u64| {
         if h < 200 {
             g[h as usize]

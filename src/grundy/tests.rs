@@ -1,35 +1,13 @@
 //! Every computed value against a brute-force mex that enumerates every
 //! move from the digits alone, on known sequences and random rules.
 
-use std::collections::HashSet;
-
 use super::*;
 use crate::rng::SplitMix64;
+use crate::testing::brute_force_grundy;
 
-/// `G(0) … G(len-1)` by enumerating every move of `rule`, sharing nothing
-/// with the engine but [`Rule::digit`].
+/// Every move of `rule` enumerated, from its digits alone.
 fn brute_force(rule: &Rule, len: usize) -> Vec<u32> {
-    let mut g: Vec<u32> = Vec::with_capacity(len);
-    for n in 0..len {
-        let mut options = HashSet::new();
-        for i in 0..=n {
-            let d = rule.digit(i);
-            let rest = n - i;
-            if d & 1 != 0 && rest == 0 && i > 0 {
-                options.insert(0);
-            }
-            if d & 2 != 0 && rest > 0 && i > 0 {
-                options.insert(g[rest]);
-            }
-            if d & 4 != 0 {
-                for a in 1..rest {
-                    options.insert(g[a] ^ g[rest - a]);
-                }
-            }
-        }
-        g.push((0..).find(|v| !options.contains(v)).unwrap());
-    }
-    g
+    brute_force_grundy(|i| rule.digit(i), len)
 }
 
 fn computed(rule: &Rule, method: Method, len: usize) -> Vec<u32> {
