@@ -1,11 +1,13 @@
 //! `nimstream grundy`: nim-sequences of games given by their rules.
 
 use std::io::{self, IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Args;
 use nimstream::games::rule::DEFAULT_UPTO;
+use nimstream::grundy::plot::{write_svg, PlotRequest};
 use nimstream::grundy::{Method, NimSequence, Rule, MAX_VALUES};
 use nimstream::Error;
 
@@ -29,7 +31,8 @@ pub struct GrundyArgs {
     #[arg(long, value_name = "N", value_parser = value_count)]
     upto: Option<usize>,
     /// Draw the nim-sequence (value against heap size, the period marked)
-    /// as an SVG file.
+    /// as an SVG file: the --values, or every value computed for --period
+    /// (the default with --plot alone).
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<String>,
     /// How values are computed: auto (the sparse space where the game has
@@ -75,18 +78,25 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
     if args.upto.is_some() && !args.period && (args.values.is_some() || args.plot.is_some()) {
         return Err(Error::Usage("--upto goes with --period".into()));
     }
-    let want_period = args.period || (args.values.is_none() && args.plot.is_none());
+    let want_period = args.period || args.values.is_none();
     let upto = args.upto.unwrap_or(DEFAULT_UPTO);
     let started = Instant::now();
     let mut seq = NimSequence::new(rule, args.method);
-    let target = if want_period { upto } else { 0 }.max(args.values.unwrap_or(0));
+    let target = if want_period || args.plot.is_some() {
+        upto
+    } else {
+        0
+    }
+    .max(args.values.unwrap_or(0));
     let bar = progress_bar(target);
     let mut tick = |n: usize| {
         if let Some(bar) = &bar {
             bar.set_position(n as u64);
         }
     };
-    let period = want_period.then(|| seq.find_period(upto, &mut tick));
+    // A plot marks the period, so it is looked for even when not printed.
+    let searched = (want_period || args.plot.is_some()).then(|| seq.find_period(upto, &mut tick));
+    let period = searched.filter(|_| want_period);
     if let Some(n) = args.values {
         seq.extend_to(n, &mut tick);
     }
@@ -118,6 +128,19 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
         None => ExitCode::SUCCESS,
     };
     out.flush().map_err(write)?;
+    if let Some(path) = &args.plot {
+        let mut shown = seq.values().clone();
+        shown.truncate(args.values.unwrap_or(usize::MAX));
+        let request = PlotRequest {
+            title: &seq.rule().to_string(),
+            values: &shown,
+            period: seq.period(),
+        };
+        write_svg(&request, Path::new(path)).map_err(|source| Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+    }
     if args.stats {
         eprintln!(
             "nimstream: {} values of {} in {:.3} s ({})",

@@ -117,3 +117,20 @@ fn a_heap_past_an_unproven_table_is_an_error_at_its_position() {
         stderr(&out)
     );
 }
+
+#[test]
+fn plot_writes_an_svg_with_the_period_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kayles.svg");
+    let path = path.to_str().unwrap();
+    let out = nimstream(&["grundy", "0.77", "--values", "100", "--plot", path], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 100);
+    let svg = std::fs::read_to_string(path).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert!(svg.contains("0.77: preperiod 71, period 12"));
+    assert_eq!(svg.matches("<circle").count(), 100);
+    let missing = nimstream(&["grundy", "0.77", "--plot", "/nonexistent/dir/x.svg"], b"");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("/nonexistent/dir/x.svg"));
+}

@@ -31,6 +31,7 @@
 pub mod engine;
 mod mex;
 pub mod period;
+pub mod plot;
 pub mod rule;
 pub mod sequence;
 pub mod values;
