@@ -97,6 +97,7 @@ pub fn list_moves<F: HeapGame>(
 /// in `buf`, whose bytes from `at` on are scratch, and returns where the
 /// line ends. The line is written into a fixed window of [`LINE`] bytes, so
 /// that copying it compiles to a few stores rather than a call per number.
+#[inline(always)]
 fn push_line(buf: &mut Vec<u8>, at: usize, a: u64, b: u64, c: Option<u64>) -> usize {
     if buf.len() < at + LINE {
         buf.resize(at + LINE + GROWTH, 0);
