@@ -46,15 +46,17 @@
 //!   one thread.
 //! * [`solve`] reads each layout and turns a fault into an error that says
 //!   what was expected, where, by line and column; [`output`] writes the
-//!   verdicts in the judge's words.
+//!   verdicts in the judge's words, and [`listing`] the lines of a case's
+//!   every winning move, on a thread of its own for a large case.
 //!
 //! Around the solver: [`gen`] writes reproducible test files (with [`rng`]),
 //! and [`validate`] checks them as strictly as a testlib validator.
 //!
 //! The modules form no cycle: `scan` and `grundy` depend on nothing else in
 //! the crate; `games` on `scan`, `grundy` and `rng`; `source` on `scan` and
-//! `games`; `problem` on `games`; `solve`, `gen` and `validate` on those;
-//! `pipeline` on all of them. A test (`tests/architecture.rs`) keeps it so.
+//! `games`; `problem` and `listing` on `games`; `solve`, `gen` and
+//! `validate` on those; `pipeline` on all of them. A test
+//! (`tests/architecture.rs`) keeps it so.
 //!
 //! # Example
 //!
@@ -89,6 +91,7 @@ pub mod games;
 pub mod gen;
 pub mod grundy;
 pub mod input;
+pub mod listing;
 pub mod output;
 pub mod parallel;
 pub mod pipeline;

@@ -87,6 +87,12 @@ impl<W: Write> VerdictWriter<W> {
         self.out.write_all(b"\n")
     }
 
+    /// Writes lines already formatted, each ending in a newline, that
+    /// belong to the case before them (a case's listed moves, in one write).
+    pub fn lines(&mut self, lines: &[u8]) -> io::Result<()> {
+        self.out.write_all(lines)
+    }
+
     fn prefix(&mut self) -> io::Result<()> {
         if self.prefix == LinePrefix::CaseNumber {
             self.out.write_all(b"Case ")?;

@@ -195,7 +195,11 @@ impl<'a> Job<'a> {
         out: &mut VerdictWriter<W>,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Report, Error> {
-        solve::solve(self.problem, game, source, out, name, progress, self.moves)
+        let settings = solve::Settings {
+            moves: self.moves,
+            threads: self.threads,
+        };
+        solve::solve(self.problem, game, source, out, name, progress, settings)
     }
 
     /// The block size to split `bytes` with, or `None` to read it whole.

@@ -20,6 +20,7 @@ mod blocked;
 mod slice;
 mod stream;
 
+use std::cell::Cell;
 use std::io;
 
 pub use blocked::{Block, BlockedSource};
@@ -90,22 +91,33 @@ pub trait TokenSource {
         self.visit(count, heaps)
     }
 
-    /// Appends the next `count` tokens to `out`, 64 at a time through the
-    /// kernels (for a case whose heaps are needed again, as to list every
-    /// winning move).
+    /// Replaces what `out` holds with the next `count` tokens (for a case
+    /// whose heaps are needed again, as to list every winning move); on a
+    /// fault it holds those read before it.
     fn collect(&mut self, count: u64, out: &mut Vec<u64>) -> Result<(), (u64, Fault)> {
         let mut done = 0;
         while done < count {
-            let mut chunk = Chunk {
-                values: [0; CHUNK],
+            // In steps, so that a count in a damaged file claims no more
+            // memory than its tokens fill; and over what `out` held, which
+            // is zeroed only where it grows.
+            let step = (count - done).min(COLLECT_STEP as u64) as usize;
+            let from = done as usize;
+            if out.len() < from + step {
+                out.resize(from + step, 0);
+            }
+            let mut fill = Fill {
+                cells: Cell::from_mut(&mut out[from..from + step]).as_slice_of_cells(),
                 len: 0,
             };
-            let step = (count - done).min(CHUNK as u64);
-            let result = self.visit(step, &mut chunk);
-            out.extend_from_slice(&chunk.values[..chunk.len]);
-            result.map_err(|(read, fault)| (done + read, fault))?;
-            done += step;
+            let result = self.visit(step as u64, &mut fill);
+            let filled = fill.len;
+            if let Err((read, fault)) = result {
+                out.truncate(from + filled);
+                return Err((done + read, fault));
+            }
+            done += step as u64;
         }
+        out.truncate(done as usize);
         Ok(())
     }
 
@@ -117,21 +129,24 @@ pub trait TokenSource {
     fn consumed(&self) -> u64;
 }
 
-/// Tokens per [`TokenSource::collect`] step.
-const CHUNK: usize = 64;
+/// Tokens per [`TokenSource::collect`] step (512 KiB of them).
+const COLLECT_STEP: usize = 1 << 16;
 
-/// A visitor that keeps up to [`CHUNK`] values.
+/// A visitor that writes each value into the next of `cells`: the kernels
+/// want a `Copy` visitor, which a `&mut Vec` is not, and cells are written
+/// through a shared reference. It is asked for at most `cells.len()` values.
 #[derive(Clone, Copy)]
-struct Chunk {
-    values: [u64; CHUNK],
+struct Fill<'a> {
+    cells: &'a [Cell<u64>],
     len: usize,
 }
 
-impl Visitor for Chunk {
+impl Visitor for Fill<'_> {
     #[inline(always)]
     fn visit(&mut self, value: u64) -> bool {
-        // The scan is asked for at most CHUNK tokens.
-        self.values[self.len] = value;
+        if let Some(cell) = self.cells.get(self.len) {
+            cell.set(value);
+        }
         self.len += 1;
         true
     }

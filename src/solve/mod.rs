@@ -16,6 +16,9 @@
 use std::fmt;
 use std::io::Write;
 
+mod kept;
+mod rules;
+
 use crate::error::{describe_byte, Error};
 use crate::games::{
     CaseSummary, FoldHeaps, Game, HeapGame, MoveTrace, NoTrace, PositionGame, PositionMove, Trace,
@@ -23,8 +26,6 @@ use crate::games::{
 use crate::output::VerdictWriter;
 use crate::problem::{Answer, Layout, Problem};
 use crate::source::{Fault, FaultKind, TokenSource};
-
-mod rules;
 
 /// What was expected where a fault happened; names the problem's variables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,8 +163,18 @@ fn refused<S: TokenSource>(
     }
 }
 
+/// How a run answers, and on how many threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Settings {
+    /// Whether a winning move follows each win.
+    pub moves: bool,
+    /// The most threads to use; a second one lists the moves of large
+    /// cases while the next case is read.
+    pub threads: usize,
+}
+
 /// Reads the input of `problem`, played as `game`, from `source` and writes
-/// one verdict per case, with a winning move after each win if `moves`.
+/// one verdict per case, with a winning move after each win if asked.
 ///
 /// Verdicts of the cases completed before an error are written (the caller
 /// flushes them before reporting the error).
@@ -174,7 +185,7 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
     out: &mut VerdictWriter<W>,
     path: &str,
     progress: &mut dyn FnMut(u64),
-    moves: bool,
+    settings: Settings,
 ) -> Result<Report, Error> {
     let mut run = Run {
         source,
@@ -182,7 +193,8 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
         path,
         report: Report::default(),
         progress,
-        moves,
+        moves: settings.moves,
+        threads: settings.threads,
         answer: problem.answer,
     };
     let names = problem.vars;
@@ -265,6 +277,8 @@ struct Run<'a, S, W: Write> {
     progress: &'a mut dyn FnMut(u64),
     /// Whether a winning move follows each win.
     moves: bool,
+    /// The most threads to use.
+    threads: usize,
     /// What each case's line says.
     answer: Answer,
 }
@@ -367,77 +381,17 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         fold: &F,
         count: &'static str,
     ) -> Result<(), Error> {
-        let mut heaps = Vec::new();
+        if self.answer != Answer::Verdict {
+            return self.kept_cases_to_zero(fold, count);
+        }
         for case in 1.. {
-            let (m, at) = match self.source.next_token() {
-                Ok(token) => token,
-                Err(fault) => {
-                    let expected = Expected::NextOrZero { name: count, case };
-                    return Err(input_error(self.source, self.path, fault, expected));
-                }
-            };
+            let m = self.read(Expected::NextOrZero { name: count, case })?;
             if m == 0 {
                 break;
             }
-            if self.answer == Answer::Verdict {
-                self.fold_any_case(fold, case, m)?;
-                continue;
-            }
-            if m > MAX_KEPT_HEAPS {
-                let message = format!(
-                    "{count} = {m} heaps in case {case}: listing moves keeps a case's heaps, \
-                     at most {MAX_KEPT_HEAPS} of them"
-                );
-                return Err(Error::Input {
-                    path: self.path.to_string(),
-                    offset: at,
-                    position: self.source.locate(at),
-                    message,
-                });
-            }
-            heaps.clear();
-            if let Err((read, fault)) = self.source.collect(m, &mut heaps) {
-                let expected = Expected::Heap {
-                    case,
-                    heap: read + 1,
-                    of: m,
-                };
-                return Err(input_error(self.source, self.path, fault, expected));
-            }
-            self.report.values += m;
-            self.list_moves(fold, &heaps)?;
-            (self.progress)(self.source.consumed());
+            self.fold_any_case(fold, case, m)?;
         }
         self.expect_end()
-    }
-
-    /// Writes the answer of a case whose heaps are `heaps`: every winning
-    /// move, or their number.
-    fn list_moves<F: HeapGame>(&mut self, fold: &F, heaps: &[u64]) -> Result<(), Error> {
-        let mut summary = CaseSummary::default();
-        for &heap in heaps {
-            fold.fold(&mut summary, heap);
-        }
-        let wins = fold.first_player_wins(&summary);
-        self.report.cases += 1;
-        let moves = heaps
-            .iter()
-            .filter_map(|&heap| Some((heap, fold.move_from(heap, &summary)?)));
-        if self.answer == Answer::MoveCount {
-            let count = if wins { moves.count() } else { 0 };
-            return self.out.answer(&count).map_err(stdout_error);
-        }
-        self.out.verdict(wins).map_err(stdout_error)?;
-        if wins {
-            for (heap, (to, and)) in moves {
-                match and {
-                    None => self.out.pair(heap, to),
-                    Some(and) => self.out.more(&format_args!("{heap} {to}+{and}")),
-                }
-                .map_err(stdout_error)?;
-            }
-        }
-        Ok(())
     }
 
     fn counted_pairs(
