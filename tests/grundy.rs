@@ -134,3 +134,49 @@ fn plot_writes_an_svg_with_the_period_marked() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(stderr(&missing).contains("/nonexistent/dir/x.svg"));
 }
+
+#[test]
+fn the_judge_samples_under_rules() {
+    let snim =
+        b"2 2 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n5 1 2 3 4 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n0\n";
+    for name in ["hdu1536", "snim", "poj2960"] {
+        let out = nimstream(&["solve", name, "-"], snim);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "LWW\nWWL\n");
+    }
+    let fib = b"1 1 1\n1 4 1\n0 0 0\n";
+    let out = nimstream(&["solve", "hdu1848", "-", "--move"], fib);
+    assert_eq!(stdout(&out), "Fibo 1:1->0\nNacci\n");
+    let out = nimstream(&["solve", "fibsub", "--words", "F,N", "-"], fib);
+    assert_eq!(stdout(&out), "F\nN\n");
+}
+
+#[test]
+fn judge_files_under_rules_fail_where_they_go_wrong() {
+    for (name, input, at) in [
+        (
+            "hdu1536",
+            &b"1 0\n1\n1 5\n0\n"[..],
+            "<stdin>:1:3: s of case 1",
+        ),
+        (
+            "hdu1536",
+            &b"1 2\n2\n1 5\n"[..],
+            "<stdin>:4:1: expected l of case 1, found the end",
+        ),
+        (
+            "hdu1848",
+            &b"1 1 1\n1 4 2000000\n0 0 0\n"[..],
+            "<stdin>:2:5: p of case 2: a heap of 2000000",
+        ),
+        (
+            "hdu1848",
+            &b"1 1 1\n"[..],
+            "<stdin>:2:1: expected m of case 2 or the 0",
+        ),
+    ] {
+        let out = nimstream(&["solve", name, "-"], input);
+        assert_eq!(out.status.code(), Some(2), "{name} {input:?}");
+        assert!(stderr(&out).contains(at), "{name}: {}", stderr(&out));
+    }
+}

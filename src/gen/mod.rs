@@ -137,10 +137,7 @@ pub fn generate<W: Write>(
     out: W,
     threads: usize,
 ) -> Result<Threads, GenError> {
-    if matches!(
-        problem.layout,
-        Layout::HeapTriplesToZero | Layout::SubtractionSetCases
-    ) {
+    if !problem.layout.has_generator() {
         let message = format!("gen does not write {} files yet", problem.name);
         return Err(GenError::Io(io::Error::other(message)));
     }

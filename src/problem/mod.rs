@@ -102,6 +102,15 @@ impl Layout {
         )
     }
 
+    /// Whether `gen` writes and `validate` reads files of this layout: every
+    /// layout but S-Nim's and HDU 1848's, which only `solve` reads so far.
+    pub fn has_generator(self) -> bool {
+        !matches!(
+            self,
+            Layout::HeapTriplesToZero | Layout::SubtractionSetCases
+        )
+    }
+
     /// Whether a case has a second number.
     pub fn has_second(self) -> bool {
         matches!(

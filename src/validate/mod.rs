@@ -172,7 +172,7 @@ pub fn validate(
     // compiled out of the check, and a position game is not asked.
     crate::with_game!(game,
         heap fold => match (problem.layout, detail) {
-            (Layout::HeapTriplesToZero | Layout::SubtractionSetCases, _) => {
+            (layout, _) if !layout.has_generator() => {
                 return Err(Error::Usage(format!("validate does not read {} files yet", problem.name)))
             }
             (Layout::HeapCasesToZero { same_line }, Detail::Check) => {
