@@ -3,10 +3,10 @@
 //!
 //! A case at HDU 2176's limits lists about 10^5 moves, and formatting them
 //! costs as much as reading the case: so the lines are written here without
-//! `fmt`, into one buffer per case that goes to the output in a single
-//! write, and [`crate::solve`] lists a large case on a thread of its own
-//! while it reads the next one. Nothing here reads or writes anything else,
-//! which is what lets it run on that thread.
+//! `fmt`, into a buffer that goes to the output in a single write, and
+//! [`crate::solve`] shares a large case with a second thread in pieces while
+//! it reads the next case. Nothing here touches anything but its arguments,
+//! which is what lets either thread list any piece.
 
 use crate::games::{CaseSummary, HeapGame};
 
