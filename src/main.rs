@@ -388,20 +388,9 @@ fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The usage error for `gen` or `validate` on a layout they do not handle.
-fn without_generator(problem: &Problem, command: &str) -> Result<(), Error> {
-    if problem.layout.has_generator() {
-        return Ok(());
-    }
-    Err(Error::Usage(format!(
-        "{command} does not handle {} files yet; solve reads them",
-        problem.name
-    )))
-}
-
 fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
     let (problem, mut game) = pick_problem(&args.problem)?;
-    without_generator(problem, "gen")?;
+    problem.expect_generator("gen")?;
     let defaults = GenOptions::within_limits(problem);
     let options = GenOptions {
         cases: args.cases.unwrap_or(defaults.cases),
@@ -531,7 +520,7 @@ fn warn_beyond_limits(problem: &Problem, o: &GenOptions) {
 
 fn validate_command(args: ValidateArgs) -> Result<ExitCode, Error> {
     let (problem, mut game) = pick_problem(&args.problem)?;
-    without_generator(problem, "validate")?;
+    problem.expect_generator("validate")?;
     let range = |min, max| Range { min, max };
     let overrides = Overrides {
         cases: range(args.cases_min, args.cases_max),

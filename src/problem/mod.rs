@@ -214,6 +214,18 @@ impl Problem {
         }
     }
 
+    /// The usage error for `command` (`gen`, `validate`) on a problem whose
+    /// layout it does not handle ([`Layout::has_generator`]).
+    pub fn expect_generator(&self, command: &str) -> Result<(), crate::Error> {
+        if self.layout.has_generator() {
+            return Ok(());
+        }
+        Err(crate::Error::Usage(format!(
+            "{command} does not handle {} files yet; solve reads them",
+            self.name
+        )))
+    }
+
     /// Builds the problem's game with `params`; the error is the game's own
     /// word on what is missing.
     pub fn build_game(&self, params: &GameParams) -> Result<Game, crate::Error> {
