@@ -83,8 +83,6 @@ pub struct RuleGame {
     /// `G(0) … G(direct - 1)`, widened: one load per heap in the fold, with
     /// no dispatch on the storage's width.
     table: Arc<[u32]>,
-    /// The period the table was proven to have.
-    proven: Option<Period>,
     /// Heaps below this are looked up as they are.
     direct: u64,
     /// Whether heaps at or above `direct` are reduced by the period (else
@@ -121,8 +119,7 @@ impl RuleGame {
     /// The game of a sequence as far as it is computed.
     pub fn from_sequence(seq: NimSequence) -> RuleGame {
         let len = seq.values().len() as u64;
-        let proven = seq.period();
-        let (direct, periodic, preperiod, period) = match proven {
+        let (direct, periodic, preperiod, period) = match seq.period() {
             Some(p) => (p.preperiod + p.period, true, p.preperiod, p.period),
             None => (len, false, 0, 1),
         };
@@ -137,7 +134,6 @@ impl RuleGame {
             name: seq.rule().to_string().into(),
             rule: Arc::new(seq.rule().clone()),
             table: table.into(),
-            proven,
             direct,
             periodic,
             preperiod,
@@ -154,7 +150,10 @@ impl RuleGame {
 
     /// The proven period, if any.
     pub fn period(&self) -> Option<Period> {
-        self.proven
+        self.periodic.then_some(Period {
+            preperiod: self.preperiod,
+            period: self.period,
+        })
     }
 
     /// How many heaps the table holds.
@@ -162,8 +161,9 @@ impl RuleGame {
         self.direct
     }
 
-    /// The heap below `direct` worth as much as `heap` (meaningless for a
-    /// refused heap).
+    /// The heap below `direct` worth as much as `heap` (meaningless, but
+    /// still below `direct`, for a refused heap: without a period the
+    /// residue is taken by 1).
     #[inline(always)]
     fn index(&self, heap: u64) -> u64 {
         if heap < self.direct {
@@ -184,7 +184,7 @@ impl RuleGame {
                 r
             }
         };
-        (self.preperiod + r).min(self.direct.saturating_sub(1))
+        self.preperiod + r
     }
 
     /// `G(heap)`, or `None` for a heap the game refuses.
