@@ -23,11 +23,11 @@ pub struct GrundyArgs {
     values: Option<usize>,
     /// Compute values until the period is proven and print
     /// `preperiod A period B` (exit 0), or `no period proven up to N`
-    /// (exit 1). The default when neither --values nor --plot is given.
+    /// (exit 1). The default when --values is not given.
     #[arg(long)]
     period: bool,
-    /// With --period: give up after this many values (default 1048576,
-    /// at most 67108864).
+    /// With --period or --plot: give up looking for the period after this
+    /// many values (default 1048576, at most 67108864).
     #[arg(long, value_name = "N", value_parser = value_count)]
     upto: Option<usize>,
     /// Draw the nim-sequence (value against heap size, the period marked)
@@ -75,27 +75,23 @@ fn progress_bar(total: usize) -> Option<indicatif::ProgressBar> {
 
 pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
     let rule = Rule::parse(&args.rule).map_err(|e| Error::Usage(e.to_string()))?;
-    if args.upto.is_some() && !args.period && (args.values.is_some() || args.plot.is_some()) {
-        return Err(Error::Usage("--upto goes with --period".into()));
-    }
     let want_period = args.period || args.values.is_none();
+    // A plot marks the period, so it is looked for even when not printed.
+    let search = want_period || args.plot.is_some();
+    if args.upto.is_some() && !search {
+        return Err(Error::Usage("--upto goes with --period or --plot".into()));
+    }
     let upto = args.upto.unwrap_or(DEFAULT_UPTO);
     let started = Instant::now();
     let mut seq = NimSequence::new(rule, args.method);
-    let target = if want_period || args.plot.is_some() {
-        upto
-    } else {
-        0
-    }
-    .max(args.values.unwrap_or(0));
+    let target = if search { upto } else { 0 }.max(args.values.unwrap_or(0));
     let bar = progress_bar(target);
     let mut tick = |n: usize| {
         if let Some(bar) = &bar {
             bar.set_position(n as u64);
         }
     };
-    // A plot marks the period, so it is looked for even when not printed.
-    let searched = (want_period || args.plot.is_some()).then(|| seq.find_period(upto, &mut tick));
+    let searched = search.then(|| seq.find_period(upto, &mut tick));
     let period = searched.filter(|_| want_period);
     if let Some(n) = args.values {
         seq.extend_to(n, &mut tick);
@@ -129,11 +125,10 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
     };
     out.flush().map_err(write)?;
     if let Some(path) = &args.plot {
-        let mut shown = seq.values().clone();
-        shown.truncate(args.values.unwrap_or(usize::MAX));
         let request = PlotRequest {
             title: &seq.rule().to_string(),
-            values: &shown,
+            values: seq.values(),
+            shown: args.values.unwrap_or(usize::MAX).min(seq.values().len()),
             period: seq.period(),
         };
         write_svg(&request, Path::new(path)).map_err(|source| Error::Io {

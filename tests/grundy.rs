@@ -180,3 +180,24 @@ fn judge_files_under_rules_fail_where_they_go_wrong() {
         assert!(stderr(&out).contains(at), "{name}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn upto_bounds_the_search_a_plot_makes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.svg");
+    let path = path.to_str().unwrap();
+    // --plot alone means --period, so --upto bounds the search and the
+    // plot is still drawn when nothing is proven.
+    let out = nimstream(&["grundy", "0.77", "--plot", path, "--upto", "50"], b"");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "no period proven up to 50\n");
+    let svg = std::fs::read_to_string(path).unwrap();
+    assert!(
+        svg.contains("0.77: no period proven in 50 values"),
+        "{svg:.400}"
+    );
+    // With --values alone nothing is searched, and --upto is refused.
+    let out = nimstream(&["grundy", "0.77", "--values", "5", "--upto", "50"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--upto"));
+}

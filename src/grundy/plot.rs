@@ -26,16 +26,17 @@ const COLUMNS: usize = 1000;
 pub struct PlotRequest<'a> {
     /// The title: the rule.
     pub title: &'a str,
-    /// `G(0) … G(len - 1)`.
+    /// The sequence's values.
     pub values: &'a Values,
+    /// How many of them are drawn, from `G(0)`; at most `values.len()`.
+    pub shown: usize,
     /// The proven period, if any.
     pub period: Option<Period>,
 }
 
 /// The points to draw: `(n, G(n))`, or per column one point for each
 /// distinct value among its heaps.
-fn points(values: &Values) -> Vec<(f64, u32)> {
-    let len = values.len();
+fn points(values: &Values, len: usize) -> Vec<(f64, u32)> {
     if len <= COLUMNS * 4 {
         return (0..len).map(|n| (n as f64, values.get(n))).collect();
     }
@@ -65,8 +66,8 @@ pub fn write_svg(request: &PlotRequest, path: &Path) -> Result<(), std::io::Erro
 fn draw(request: &PlotRequest, svg: &mut String) -> Result<(), Box<dyn std::error::Error>> {
     let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
-    let len = request.values.len().max(1) as f64;
-    let top = (0..request.values.len())
+    let len = request.shown.max(1) as f64;
+    let top = (0..request.shown)
         .map(|n| request.values.get(n))
         .max()
         .unwrap_or(0)
@@ -104,7 +105,7 @@ fn draw(request: &PlotRequest, svg: &mut String) -> Result<(), Box<dyn std::erro
             chart.draw_series(LineSeries::new(line, RED.stroke_width(2)))?;
         }
     }
-    let dots = points(request.values)
+    let dots = points(request.values, request.shown)
         .into_iter()
         .map(|(x, v)| Circle::new((x, f64::from(v)), 1, BLUE.filled()));
     chart.draw_series(dots)?;
@@ -132,6 +133,7 @@ mod tests {
         let svg = render_svg(&PlotRequest {
             title: "sub:1,3,4",
             values: &seq,
+            shown: seq.len(),
             period,
         })
         .unwrap();
@@ -142,6 +144,7 @@ mod tests {
         let none = render_svg(&PlotRequest {
             title: "0.6",
             values: &seq,
+            shown: seq.len(),
             period: None,
         })
         .unwrap();
@@ -154,6 +157,7 @@ mod tests {
         let svg = render_svg(&PlotRequest {
             title: "long",
             values: &seq,
+            shown: seq.len(),
             period: None,
         })
         .unwrap();
@@ -168,6 +172,7 @@ mod tests {
         assert!(render_svg(&PlotRequest {
             title: "0.0",
             values: &empty,
+            shown: 0,
             period: None
         })
         .is_ok());
@@ -179,6 +184,7 @@ mod tests {
         assert!(render_svg(&PlotRequest {
             title: "x",
             values: &short,
+            shown: 3,
             period: far
         })
         .is_ok());
