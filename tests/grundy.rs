@@ -201,3 +201,22 @@ fn upto_bounds_the_search_a_plot_makes() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--upto"));
 }
+
+/// A file `gen` writes under a rule is one `solve` decides: heaps past a
+/// table with no proven period cannot be planted or checked, so asking for
+/// them is an error that points to --upto, not a file of guesses.
+#[test]
+fn gen_refuses_heaps_the_rule_cannot_decide() {
+    let args = [
+        "gen", "0.6", "--upto", "4096", "--cases", "3", "--heaps", "3",
+    ];
+    let out = nimstream(&[&args[..], &["--max", "2000000"]].concat(), b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("--upto"), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    // Within the table, the file is written and solved.
+    let out = nimstream(&[&args[..], &["--max", "4095"]].concat(), b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let solved = nimstream(&["solve", "0.6", "--upto", "4096", "-"], &out.stdout);
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+}

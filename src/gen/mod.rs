@@ -32,7 +32,7 @@ use std::io::{self, Write};
 
 pub use decimal::push_decimal;
 
-use crate::games::Game;
+use crate::games::{Game, HeapGame};
 use crate::problem::{Layout, Problem};
 
 /// What to generate. Values are drawn uniformly from their ranges.
@@ -115,6 +115,19 @@ fn impossible(case: u64, losing: bool, what: &str) -> GenError {
     ))
 }
 
+/// Refuses a `--max` past what `game` decides (a rule's table with no
+/// proven period): such heaps could be neither planted nor checked.
+/// Deciding is monotone in the heap, so checking the largest is enough.
+fn decides_up_to<G: HeapGame>(game: &G, max: u64) -> Result<(), GenError> {
+    if !G::MAY_REFUSE || game.decides(max) {
+        return Ok(());
+    }
+    Err(GenError::Impossible(format!(
+        "{}; lower --max or raise --upto",
+        game.refusal(max)
+    )))
+}
+
 /// How many threads generated a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Threads {
@@ -141,6 +154,10 @@ pub fn generate<W: Write>(
         let message = format!("gen does not write {} files yet", problem.name);
         return Err(GenError::Io(io::Error::other(message)));
     }
+    crate::with_game!(&*game,
+        heap game => decides_up_to(game, options.max)?,
+        position _game => ()
+    );
     let plan = plan::LosingPlan::new(options.cases, options.losing, options.seed);
     let mut lines = decimal::Lines {
         out,
