@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use nimstream::games::GameParams;
-use nimstream::problem::{Bounds, Limits, CATALOGUE};
+use nimstream::problem::{Limits, CATALOGUE};
 use nimstream::scan::Kernel;
 use nimstream::testing::{count_wins, outcome, Mode};
 use nimstream::validate::{self, Detail};
@@ -31,14 +31,8 @@ fuzz_target!(|data: &[u8]| {
     }
     // Wide-open limits, so that the format rules decide; the problem's own
     // limits on odd selectors, so that range checks run too.
-    let any = Bounds::ANY;
     let limits = if selector & 16 == 0 {
-        Limits {
-            cases: any,
-            heaps: any,
-            value: any,
-            second: any,
-        }
+        Limits::ANY
     } else {
         problem.limits
     };

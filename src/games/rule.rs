@@ -47,6 +47,11 @@ pub const FIBONACCI_SUBTRACTION: GameSpec = GameSpec {
     build: |params| Ok(Game::Rule(fibonacci_subtraction(params))),
 };
 
+/// Values an S-Nim case computes on demand for its heaps (2 MiB as `u16`);
+/// past them the case's period must give a heap's value, or the heap is
+/// not decided.
+pub const SET_CASE_VALUES: usize = 1 << 20;
+
 /// S-Nim (HDU 1536), whose subtraction set comes with each case: the game
 /// built here allows no move, and the solver builds each case's own.
 pub const PER_CASE_SET: GameSpec = GameSpec {

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use super::decimal::{push_decimal, Lines};
 use super::plan::LosingPlan;
-use super::{impossible, GenError, GenOptions, Threads, TRIES};
+use super::{impossible, CaseName, GenError, GenOptions, Threads, TRIES};
 use crate::games::{CaseSummary, HeapGame};
 use crate::rng::SplitMix64;
 
@@ -17,14 +17,15 @@ const PARALLEL_MAX_HEAPS: u64 = 1 << 22;
 /// enough to hold.
 ///
 /// `after_count` is the byte between a case's heap count and its heaps: a
-/// newline, or a space where they share a line.
+/// newline, or a space where they share a line; `None` writes no count, for
+/// layouts whose cases have a fixed number of heaps.
 pub(super) fn heap_cases<G: HeapGame, W: Write>(
     game: &G,
     o: &GenOptions,
     plan: &LosingPlan,
     lines: &mut Lines<W>,
     threads: usize,
-    after_count: u8,
+    after_count: Option<u8>,
 ) -> Result<Threads, GenError> {
     let parallel = o.cases > 1 && o.heaps <= PARALLEL_MAX_HEAPS;
     let wanted = if parallel {
@@ -42,7 +43,7 @@ pub(super) fn heap_cases<G: HeapGame, W: Write>(
         write_heap_case(
             game,
             o,
-            case,
+            CaseName::of(case),
             plan.is_losing(case),
             after_count,
             &mut lines.buf,
@@ -68,7 +69,7 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
     plan: &LosingPlan,
     lines: &mut Lines<W>,
     threads: usize,
-    after_count: u8,
+    after_count: Option<u8>,
 ) -> Result<Option<usize>, GenError> {
     use std::collections::BTreeMap;
     use std::sync::{Condvar, Mutex};
@@ -106,7 +107,7 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
         let made = write_heap_case(
             game,
             o,
-            case,
+            CaseName::of(case),
             losing,
             after_count,
             &mut buf,
@@ -170,18 +171,24 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
 /// two are drawn until the case is `losing` (the last one planted by the
 /// game's construction) or winning, as asked, which the game's own fold
 /// confirms.
-fn write_heap_case<G: HeapGame>(
+pub(super) fn write_heap_case<G: HeapGame>(
     game: &G,
     o: &GenOptions,
-    case: u64,
+    name: CaseName,
     losing: bool,
-    after_count: u8,
+    after_count: Option<u8>,
     buf: &mut Vec<u8>,
     spill: &mut dyn FnMut(&mut Vec<u8>) -> std::io::Result<()>,
 ) -> Result<(), GenError> {
-    let mut rng = SplitMix64::for_case(o.seed, case);
-    push_decimal(buf, o.heaps);
-    buf.push(if o.heaps == 0 { b'\n' } else { after_count });
+    let mut rng = SplitMix64::for_case(o.seed, name.index);
+    if let Some(after) = after_count {
+        push_decimal(buf, o.heaps);
+        // No heaps: a count sharing its line ends it; one on its own line
+        // is followed by an empty heap line.
+        if o.heaps > 0 || after == b'\n' {
+            buf.push(after);
+        }
+    }
     let mut rest = CaseSummary::default();
     let free = o.heaps.saturating_sub(2);
     for i in 0..free {
@@ -197,7 +204,7 @@ fn write_heap_case<G: HeapGame>(
     }
     let last = last_heaps(game, o, &rest, losing, o.heaps - free, &mut rng).ok_or_else(|| {
         let what = format!("N = {} heaps in [{}, {}]", o.heaps, o.min, o.max);
-        impossible(case, losing, &what)
+        impossible(name, losing, &what)
     })?;
     for (i, heap) in last.into_iter().flatten().enumerate() {
         if free > 0 || i > 0 {

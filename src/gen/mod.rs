@@ -104,14 +104,44 @@ impl From<io::Error> for GenError {
     }
 }
 
-/// The error for case `case` (from 0) that could not be made `losing` (or
-/// winning).
-fn impossible(case: u64, losing: bool, what: &str) -> GenError {
+/// Which case a message is about, and the index its random numbers are
+/// drawn by.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CaseName {
+    /// The case, counted from 0.
+    case: u64,
+    /// The position within an S-Nim case, counted from 0.
+    position: Option<u64>,
+    /// The index of the case's (or position's) own generator.
+    index: u64,
+}
+
+impl CaseName {
+    /// Case `case` (from 0) of a file of single cases.
+    pub(super) fn of(case: u64) -> CaseName {
+        CaseName {
+            case,
+            position: None,
+            index: case,
+        }
+    }
+}
+
+impl fmt::Display for CaseName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(position) = self.position {
+            write!(f, "position {} of ", position + 1)?;
+        }
+        write!(f, "case {}", self.case + 1)
+    }
+}
+
+/// The error for `name`, which could not be made `losing` (or winning).
+fn impossible(name: CaseName, losing: bool, what: &str) -> GenError {
     let verdict = if losing { "losing" } else { "winning" };
     GenError::Impossible(format!(
-        "could not make case {} {verdict} for the first player with {what} in {TRIES} tries; \
-         widen the ranges or change the losing share",
-        case + 1
+        "could not make {name} {verdict} for the first player with {what} in {TRIES} tries; \
+         widen the ranges or change the losing share"
     ))
 }
 
@@ -170,8 +200,9 @@ pub fn generate<W: Write>(
     let used = crate::with_game!(game,
         heap game => {
             let after_count = match problem.layout {
-                Layout::HeapCasesToZero { same_line: true } => b' ',
-                _ => b'\n',
+                Layout::HeapCasesToZero { same_line: true } => Some(b' '),
+                Layout::HeapTriplesToZero => None,
+                _ => Some(b'\n'),
             };
             heaps::heap_cases(&*game, options, &plan, &mut lines, threads, after_count)?
         },

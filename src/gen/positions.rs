@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::decimal::Lines;
 use super::plan::LosingPlan;
-use super::{impossible, GenError, GenOptions, TRIES};
+use super::{impossible, CaseName, GenError, GenOptions, TRIES};
 use crate::games::{PositionGame, PositionRanges};
 use crate::problem::Layout;
 use crate::rng::SplitMix64;
@@ -52,7 +52,7 @@ pub(super) fn position_cases<G: PositionGame, W: Write>(
         } else {
             format!("a number in [{}, {}]", o.min, o.max)
         };
-        let (a, b) = found.ok_or_else(|| impossible(case, losing, &what))?;
+        let (a, b) = found.ok_or_else(|| impossible(CaseName::of(case), losing, &what))?;
         lines.number(a);
         if layout.has_second() {
             lines.byte(b' ');

@@ -18,6 +18,9 @@ pub struct NimSequence {
     values: Values,
     engine: Engine,
     period: Option<Period>,
+    /// The longest prefix a search found no period in, so that asking
+    /// again within it costs nothing.
+    searched: usize,
 }
 
 impl NimSequence {
@@ -29,6 +32,7 @@ impl NimSequence {
             values: Values::default(),
             engine: Engine::new(method),
             period: None,
+            searched: 0,
         }
     }
 
@@ -74,6 +78,9 @@ impl NimSequence {
             return self.period;
         }
         let upto = upto.min(MAX_VALUES);
+        if upto <= self.searched {
+            return None;
+        }
         let mut next = upto.min(256);
         loop {
             self.extend_to(next, progress);
@@ -82,7 +89,10 @@ impl NimSequence {
                     self.period = Some(found);
                     return self.period;
                 }
-                Err(_) if self.values.len() >= upto => return None,
+                Err(_) if self.values.len() >= upto => {
+                    self.searched = upto;
+                    return None;
+                }
                 Err(needed) => {
                     // Grow by at least an eighth, so that the proofs cost a
                     // bounded multiple of computing the values.
@@ -116,11 +126,43 @@ impl NimSequence {
         self.extend_to(wanted.min(bound), &mut |_| {});
         self.value(heap)
     }
+
+    /// `G(heap)` with at most `bound` values computed: from the values, by
+    /// computing up to the heap, or from a period proven within `bound`.
+    pub fn value_within(&mut self, heap: u64, bound: usize) -> Option<u32> {
+        if let Some(value) = self.value_or_extend(heap, bound) {
+            return Some(value);
+        }
+        self.find_period(bound, &mut |_| {});
+        self.value(heap)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn value_within_computes_up_to_the_heap_or_proves_a_period() {
+        // sub:1,2 is 0 1 2 repeated from 0.
+        let mut sub = NimSequence::new(Rule::parse("sub:1,2").unwrap(), Method::Auto);
+        assert_eq!(sub.value_within(5, 64), Some(2));
+        assert!(
+            sub.period().is_none(),
+            "a heap within the bound needs no proof"
+        );
+        assert_eq!(sub.value_within(1_000_000_001, 64), Some(2));
+        assert!(sub.period().is_some());
+        // Kayles proves its period only past 80 values.
+        let mut kayles = NimSequence::new(Rule::parse("0.77").unwrap(), Method::Auto);
+        assert_eq!(kayles.value_within(1000, 64), None);
+        assert_eq!(kayles.value_within(1000, 64), None, "asked again");
+        assert_eq!(kayles.values().len(), 64);
+        assert_eq!(
+            kayles.value_within(1000, 4096),
+            Some(kayles.value(1000).unwrap())
+        );
+    }
 
     #[test]
     fn values_beyond_the_table_come_from_the_period_or_nowhere() {

@@ -63,6 +63,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::new(1, 10_000),
             value: Bounds::new(0, 9_999),
             second: Bounds::ANY,
+            ..Limits::ANY
         },
         vars: heap_vars(HEAPS_N, "a", "heap size a"),
     },
@@ -80,6 +81,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::new(1, 1_000_000),
             value: Bounds::new(1, I31),
             second: Bounds::ANY,
+            ..Limits::ANY
         },
         vars: heap_vars(HEAPS_N, "s", "heap size s"),
     },
@@ -97,6 +99,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::new(1, 47),
             value: Bounds::new(1, 4747),
             second: Bounds::ANY,
+            ..Limits::ANY
         },
         vars: heap_vars(HEAPS_N, "A", "heap size A"),
     },
@@ -114,6 +117,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::new(1, 10_000),
             value: Bounds::new(0, 9_999),
             second: Bounds::ANY,
+            ..Limits::ANY
         },
         vars: heap_vars(HEAPS_N, "a", "heap size a"),
     },
@@ -131,6 +135,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::ANY,
             value: Bounds::new(1, 1000),
             second: Bounds::new(1, 1000),
+            ..Limits::ANY
         },
         vars: pair_vars("n", "m"),
     },
@@ -148,6 +153,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::ANY,
             value: Bounds::new(2, I31),
             second: Bounds::ANY,
+            ..Limits::ANY
         },
         vars: heap_vars(HEAPS_N, "n", "n"),
     },
@@ -169,6 +175,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::ANY,
             value: Bounds::new(2, 100_000_000),
             second: Bounds::new(1, 100_000),
+            ..Limits::ANY
         },
         vars: pair_vars("n", "k"),
     },
@@ -186,6 +193,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::ANY,
             value: Bounds::new(0, 1_000_000_000),
             second: Bounds::new(0, 1_000_000_000),
+            ..Limits::ANY
         },
         vars: pair_vars("a", "b"),
     },
@@ -203,6 +211,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::new(1, 200_000),
             value: Bounds::new(1, I31),
             second: Bounds::ANY,
+            ..Limits::ANY
         },
         vars: heap_vars(
             Var {
@@ -227,6 +236,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::new(2, 100),
             value: Bounds::new(1, 1_000_000),
             second: Bounds::ANY,
+            ..Limits::ANY
         },
         vars: heap_vars(
             Var {
@@ -255,6 +265,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::ANY,
             value: Bounds::new(2, 100_000_000),
             second: Bounds::new(1, 100_000),
+            ..Limits::ANY
         },
         vars: pair_vars("n", "k"),
     },
@@ -267,11 +278,15 @@ pub static CATALOGUE: [Problem; 13] = [
         layout: Layout::SubtractionSetCases,
         answer: Answer::Verdict,
         verdicts: words("W", "L"),
+        // HDU 1536's statement: 0 < k ≤ 100, 0 < s_i ≤ 10000, 0 < m ≤ 100,
+        // 0 < l ≤ 100, 0 ≤ h_i ≤ 10000.
         limits: Limits {
             cases: Bounds::ANY,
-            heaps: Bounds::new(0, 100),
+            heaps: Bounds::new(1, 100),
             value: Bounds::new(0, 10_000),
             second: Bounds::new(1, 10_000),
+            set_size: Bounds::new(1, 100),
+            positions: Bounds::new(1, 100),
         },
         vars: Vars {
             heaps: Var {
@@ -302,6 +317,7 @@ pub static CATALOGUE: [Problem; 13] = [
             heaps: Bounds::new(3, 3),
             value: Bounds::new(1, 1000),
             second: Bounds::ANY,
+            ..Limits::ANY
         },
         vars: heap_vars(HEAPS_N, "m", "heap size m"),
     },
@@ -324,6 +340,7 @@ pub static RULE_PROBLEM: Problem = Problem {
         heaps: Bounds::new(1, u64::MAX),
         value: Bounds::ANY,
         second: Bounds::ANY,
+        ..Limits::ANY
     },
     vars: heap_vars(HEAPS_N, "a", "heap size a"),
 };

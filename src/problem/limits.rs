@@ -40,8 +40,25 @@ pub struct Limits {
     pub heaps: Bounds,
     /// Heap sizes, or the first number of a case (n, a).
     pub value: Bounds,
-    /// The second number of a case (m, k, b).
+    /// The second number of a case (m, k, b), or an element of S-Nim's
+    /// subtraction set (s).
     pub second: Bounds,
+    /// The size `k` of each case's subtraction set (S-Nim).
+    pub set_size: Bounds,
+    /// The number `m` of positions in a case (S-Nim).
+    pub positions: Bounds,
+}
+
+impl Limits {
+    /// No bound on anything: the base the catalogue's entries narrow.
+    pub const ANY: Limits = Limits {
+        cases: Bounds::ANY,
+        heaps: Bounds::ANY,
+        value: Bounds::ANY,
+        second: Bounds::ANY,
+        set_size: Bounds::ANY,
+        positions: Bounds::ANY,
+    };
 }
 
 /// A bound as a person would write it in a statement: `2^31-1` rather than

@@ -257,6 +257,10 @@ impl Problem {
         if let Some(second) = self.vars.second {
             add(second.name, self.limits.second);
         }
+        if self.layout == Layout::SubtractionSetCases {
+            add("k", self.limits.set_size);
+            add("m", self.limits.positions);
+        }
         parts.join(", ")
     }
 
@@ -353,6 +357,8 @@ mod tests {
                 p.limits.heaps,
                 p.limits.value,
                 p.limits.second,
+                p.limits.set_size,
+                p.limits.positions,
             ] {
                 assert!(bounds.min <= bounds.max, "{}", p.name);
             }

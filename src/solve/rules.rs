@@ -6,14 +6,10 @@ use std::io::Write;
 
 use super::{input_error, refused, stdout_error, Expected, Run};
 use crate::error::Error;
+use crate::games::rule::SET_CASE_VALUES;
 use crate::games::{CaseSummary, HeapGame, HeapMove};
 use crate::grundy::{rule::MAX_REMOVAL, Method, NimSequence, Rule};
 use crate::source::TokenSource;
-
-/// Values an S-Nim case computes on demand for its heaps (2 MiB as `u16`);
-/// past it the case's period must give a heap's value, or the heap is an
-/// error.
-pub const SET_CASE_VALUES: usize = 1 << 20;
 
 impl<S: TokenSource, W: Write> Run<'_, S, W> {
     /// A token and its offset, or the error that says what was expected.
@@ -108,7 +104,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                 for _ in 0..heaps {
                     let expected = Expected::Field { name: "h", case };
                     let (heap, at) = self.token(expected)?;
-                    let Some(value) = set_case_value(&mut seq, heap) else {
+                    let Some(value) = seq.value_within(heap, SET_CASE_VALUES) else {
                         let why = format!(
                             "a heap of {heap} is beyond the {SET_CASE_VALUES} values computed \
                              for this set, and no period is proven within them"
@@ -126,14 +122,4 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         }
         self.expect_end()
     }
-}
-
-/// `G(heap)` of a case's set: computed up to the heap, or by the period
-/// once the table's bound is passed.
-fn set_case_value(seq: &mut NimSequence, heap: u64) -> Option<u32> {
-    if let Some(value) = seq.value_or_extend(heap, SET_CASE_VALUES) {
-        return Some(value);
-    }
-    seq.find_period(SET_CASE_VALUES, &mut |_| {});
-    seq.value(heap)
 }
