@@ -1,6 +1,7 @@
 //! The `nimstream` command line: arguments, messages and exit statuses. The
 //! work itself lives in the library; the problems come from its catalogue.
 
+mod gen_command;
 mod grundy_command;
 mod progress;
 mod stats;
@@ -13,11 +14,10 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 use nimstream::games::rule::FIBONACCI_SUBTRACTION;
 use nimstream::games::{bounded, Game, GameParams};
-use nimstream::gen::{self, GenError, GenOptions};
-use nimstream::input::{Codec, MmapChoice};
+use nimstream::input::MmapChoice;
 use nimstream::output::VerdictWriter;
 use nimstream::pipeline::Job;
-use nimstream::problem::{self, Bounds, Problem};
+use nimstream::problem::{self, Problem};
 use nimstream::scan::Kernel;
 use nimstream::validate::{self, Detail, Overrides, Range};
 use nimstream::Error;
@@ -52,7 +52,7 @@ enum Command {
     ///
     /// Exit status 0 on success, 2 on a usage or I/O error. Arguments past
     /// the problem's limits are written as asked, with a warning.
-    Gen(GenArgs),
+    Gen(gen_command::GenArgs),
     /// Check that a file is exactly in the problem's format and limits.
     ///
     /// Exit status 0 if it is, 1 if not (the first violation is printed as
@@ -120,46 +120,6 @@ struct SolveArgs {
 }
 
 #[derive(Args)]
-struct GenArgs {
-    #[command(flatten)]
-    problem: ProblemArgs,
-    /// Number of cases (default: 10, or the problem's maximum if smaller).
-    #[arg(long, value_name = "T", value_parser = whole, allow_hyphen_values = true)]
-    cases: Option<u64>,
-    /// Heaps per case, for heap cases (default: 10, or the problem's
-    /// maximum if smaller).
-    #[arg(long, value_name = "N", value_parser = whole, allow_hyphen_values = true)]
-    heaps: Option<u64>,
-    /// Smallest heap size or first number (default: the problem's minimum).
-    #[arg(long, value_parser = whole, allow_hyphen_values = true)]
-    min: Option<u64>,
-    /// Largest heap size or first number (default: the problem's maximum).
-    #[arg(long, value_parser = whole, allow_hyphen_values = true)]
-    max: Option<u64>,
-    /// Smallest second number of a case: m, k or b (default: the problem's).
-    #[arg(long, value_name = "MIN", value_parser = whole, allow_hyphen_values = true)]
-    second_min: Option<u64>,
-    /// Largest second number of a case: m, k or b (default: the problem's).
-    #[arg(long, value_name = "MAX", value_parser = whole, allow_hyphen_values = true)]
-    second_max: Option<u64>,
-    /// Seed of the random numbers: the same arguments give the same bytes.
-    #[arg(long, default_value_t = 1, value_parser = whole, allow_hyphen_values = true)]
-    seed: u64,
-    /// Share of cases made losing for the first player, from 0 to 1.
-    #[arg(long, default_value_t = 0.5, value_parser = share, allow_hyphen_values = true)]
-    losing: f64,
-    /// Write here instead of standard output (`-` is standard output); a
-    /// name ending in .gz, .zst or .xz is written compressed in that format.
-    #[arg(short, long, value_name = "PATH")]
-    output: Option<String>,
-    /// Threads generating cases, 1 to 1024 (default: all cores); the bytes
-    /// are the same for any number.
-    #[arg(long, value_name = "N", value_parser = threads, allow_hyphen_values = true)]
-    threads: Option<usize>,
-}
-
-/// Each bound defaults to the original problem's limit.
-#[derive(Args)]
 struct ValidateArgs {
     #[command(flatten)]
     problem: ProblemArgs,
@@ -190,6 +150,18 @@ struct ValidateArgs {
     /// Largest allowed second number (see --second-min).
     #[arg(long, value_name = "V", value_parser = whole, allow_hyphen_values = true)]
     second_max: Option<u64>,
+    /// Smallest allowed size k of a subtraction set (hdu1536 only).
+    #[arg(long, value_name = "K", value_parser = whole, allow_hyphen_values = true)]
+    set_size_min: Option<u64>,
+    /// Largest allowed set size k (see --set-size-min).
+    #[arg(long, value_name = "K", value_parser = whole, allow_hyphen_values = true)]
+    set_size_max: Option<u64>,
+    /// Smallest allowed number m of positions in a case (hdu1536 only).
+    #[arg(long, value_name = "M", value_parser = whole, allow_hyphen_values = true)]
+    positions_min: Option<u64>,
+    /// Largest allowed number of positions m (see --positions-min).
+    #[arg(long, value_name = "M", value_parser = whole, allow_hyphen_values = true)]
+    positions_max: Option<u64>,
     /// For a valid file, print the range each variable reaches, marking the
     /// problem's bounds it hits, and how many cases each player wins.
     #[arg(long)]
@@ -243,7 +215,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve_command(args),
-        Command::Gen(args) => gen_command(args),
+        Command::Gen(args) => gen_command::gen_command(args),
         Command::Validate(args) => validate_command(args),
         Command::Problems(args) => problems_command(args),
         Command::Grundy(args) => grundy_command::grundy_command(args),
@@ -388,145 +360,16 @@ fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
-    let (problem, mut game) = pick_problem(&args.problem)?;
-    problem.expect_generator("gen")?;
-    let defaults = GenOptions::within_limits(problem);
-    let options = GenOptions {
-        cases: args.cases.unwrap_or(defaults.cases),
-        heaps: args.heaps.unwrap_or(defaults.heaps),
-        min: args.min.unwrap_or(defaults.min),
-        max: args.max.unwrap_or(defaults.max),
-        second_min: args.second_min.unwrap_or(defaults.second_min),
-        second_max: args.second_max.unwrap_or(defaults.second_max),
-        seed: args.seed,
-        losing: args.losing,
-    };
-    check_gen_options(problem, &options)?;
-    warn_beyond_limits(problem, &options);
-    let threads = args.threads.unwrap_or_else(default_threads);
-    let target = args.output.as_deref().filter(|&path| path != "-");
-    let name = target.unwrap_or("<stdout>");
-    let io_error = |source| Error::Io {
-        path: name.to_string(),
-        source,
-    };
-    let generated = match target {
-        None => {
-            check_stdout()?;
-            gen::generate(problem, &mut game, &options, io::stdout().lock(), threads)
-        }
-        Some(path) => {
-            if std::path::Path::new(path).is_dir() {
-                return Err(io_error(io::Error::other("is a directory")));
-            }
-            let file = std::fs::File::create(path).map_err(io_error)?;
-            match Codec::for_output(path) {
-                None => gen::generate(problem, &mut game, &options, file, threads),
-                Some(codec) => {
-                    let mut encoder = codec.encoder(io::BufWriter::new(file)).map_err(io_error)?;
-                    gen::generate(problem, &mut game, &options, &mut encoder, threads).and_then(
-                        |used| {
-                            encoder.finish()?.into_inner().map_err(|e| e.into_error())?;
-                            Ok(used)
-                        },
-                    )
-                }
-            }
-        }
-    };
-    let used = match generated {
-        Ok(used) => used,
-        Err(GenError::Io(source)) => return Err(io_error(source)),
-        Err(GenError::Impossible(message)) => return Err(Error::Usage(message)),
-    };
-    warn_threads(used.used, used.wanted);
-    Ok(ExitCode::SUCCESS)
-}
-
-fn check_gen_options(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
-    if o.min > o.max {
-        return Err(Error::Usage(format!(
-            "--min {} exceeds --max {}",
-            o.min, o.max
-        )));
-    }
-    if o.second_min > o.second_max {
-        return Err(Error::Usage(format!(
-            "--second-min {} exceeds --second-max {}",
-            o.second_min, o.second_max
-        )));
-    }
-    if problem.layout == problem::Layout::ZeroTerminated && o.min == 0 {
-        return Err(Error::Usage(format!(
-            "{} inputs end at the first 0, so --min must be at least 1",
-            problem.name
-        )));
-    }
-    Ok(())
-}
-
-/// Warns about each argument past the original problem's limits: the file is
-/// written as asked, and `validate` needs the named flag to accept it.
-fn warn_beyond_limits(problem: &Problem, o: &GenOptions) {
-    let limits = problem.limits;
-    let mut checks = vec![
-        ("T", "cases", Bounds::new(o.cases, o.cases), limits.cases),
-        (
-            problem.vars.value.label,
-            "value",
-            Bounds::new(o.min, o.max),
-            limits.value,
-        ),
-    ];
-    if problem.layout.has_heaps() {
-        checks.push(("N", "heaps", Bounds::new(o.heaps, o.heaps), limits.heaps));
-    }
-    if let Some(second) = problem.vars.second {
-        let asked = Bounds::new(o.second_min, o.second_max);
-        checks.push((second.label, "second", asked, limits.second));
-    }
-    for (name, flag, asked, allowed) in checks {
-        let what = |value| match asked.min == asked.max {
-            true => format!("{name} = {value}"),
-            false => format!(
-                "{name} {} {value}",
-                if value == asked.min {
-                    "down to"
-                } else {
-                    "up to"
-                }
-            ),
-        };
-        let source = problem.source;
-        if asked.min < allowed.min {
-            eprintln!(
-                "nimstream: warning: {} is outside {source}'s limits {allowed}; \
-                 validate accepts the file with --{flag}-min {}",
-                what(asked.min),
-                asked.min
-            );
-        }
-        if asked.max > allowed.max {
-            eprintln!(
-                "nimstream: warning: {} is outside {source}'s limits {allowed}; \
-                 validate accepts the file with --{flag}-max {}",
-                what(asked.max),
-                asked.max
-            );
-        }
-    }
-}
-
 fn validate_command(args: ValidateArgs) -> Result<ExitCode, Error> {
     let (problem, mut game) = pick_problem(&args.problem)?;
-    problem.expect_generator("validate")?;
     let range = |min, max| Range { min, max };
     let overrides = Overrides {
         cases: range(args.cases_min, args.cases_max),
         heaps: range(args.heaps_min, args.heaps_max),
         value: range(args.value_min, args.value_max),
         second: range(args.second_min, args.second_max),
+        set_size: range(args.set_size_min, args.set_size_max),
+        positions: range(args.positions_min, args.positions_max),
     };
     let limits = validate::limits(problem, &overrides)?;
     let path = args.path.as_deref().unwrap_or("-");

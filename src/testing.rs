@@ -5,7 +5,7 @@
 use crate::games::{Game, GameParams};
 use crate::output::VerdictWriter;
 use crate::pipeline::{Job, Split};
-use crate::problem::{Answer, Problem};
+use crate::problem::{Answer, Layout, Problem};
 use crate::scan::{Kernel, Stop, Token};
 use crate::Error;
 
@@ -147,9 +147,22 @@ fn run(problem: &Problem, game: &mut Game, bytes: &[u8], mode: Mode, moves: bool
 
 /// How many cases a solve's output answers, and how many of them the first
 /// player wins, read by the problem's kind of answer.
+///
+/// S-Nim answers each case with one word per position, and its positions
+/// are counted, as `validate --summary` counts them.
 pub fn count_wins(problem: &Problem, stdout: &str) -> (u64, u64) {
     let (win, lose) = (problem.verdicts.win, problem.verdicts.lose);
     let (mut cases, mut wins) = (0, 0);
+    if problem.layout == Layout::SubtractionSetCases {
+        let words = stdout
+            .lines()
+            .flat_map(|line| line.as_bytes().chunks(win.len()));
+        for word in words {
+            cases += 1;
+            wins += u64::from(word == win.as_bytes());
+        }
+        return (cases, wins);
+    }
     for line in stdout.lines() {
         let (is_case, won) = match problem.answer {
             Answer::Verdict => (true, word(line) == win),

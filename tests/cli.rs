@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 10] = [
+const SAMPLES: [(&str, &str); 12] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -19,6 +19,8 @@ const SAMPLES: [(&str, &str); 10] = [
     ("hdu2176", "hdu2176"),
     ("hdu1850", "hdu1850"),
     ("poj3922", "poj3922"),
+    ("hdu1536", "hdu1536"),
+    ("hdu1848", "hdu1848"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

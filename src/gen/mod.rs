@@ -19,13 +19,15 @@
 //! (after [`TRIES`] draws), generation fails with [`GenError::Impossible`]
 //! rather than write something else.
 //!
-//! `heaps` writes heap cases (on several threads), `positions` the other
-//! layouts, `plan` chooses the losing cases, and `decimal` writes numbers.
+//! `heaps` writes heap cases (on several threads), `sets` S-Nim's cases
+//! (whose plan counts positions), `positions` the other layouts, `plan`
+//! chooses the losing cases, and `decimal` writes numbers.
 
 mod decimal;
 mod heaps;
 mod plan;
 mod positions;
+mod sets;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -36,7 +38,7 @@ use crate::games::{Game, HeapGame};
 use crate::problem::{Layout, Problem};
 
 /// What to generate. Values are drawn uniformly from their ranges.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct GenOptions {
     /// The number of cases.
     pub cases: u64,
@@ -50,6 +52,10 @@ pub struct GenOptions {
     pub second_min: u64,
     /// The largest second number of a case.
     pub second_max: u64,
+    /// The size `k` of each case's subtraction set (S-Nim).
+    pub set_size: u64,
+    /// Positions per case (S-Nim).
+    pub positions: u64,
     /// The seed of the random numbers.
     pub seed: u64,
     /// Share of cases, from 0 to 1, made losing for the first player.
@@ -58,7 +64,8 @@ pub struct GenOptions {
 
 impl GenOptions {
     /// Options drawing from `problem`'s own limits, with at most 10 cases
-    /// of at most 10 heaps.
+    /// of at most 10 heaps (and S-Nim's sets of at most 10 removals, with at
+    /// most 10 positions).
     pub fn within_limits(problem: &Problem) -> GenOptions {
         let limits = problem.limits;
         GenOptions {
@@ -68,6 +75,8 @@ impl GenOptions {
             max: limits.value.max,
             second_min: limits.second.min,
             second_max: limits.second.max,
+            set_size: limits.set_size.max.min(10),
+            positions: limits.positions.max.min(10),
             seed: 1,
             losing: 0.5,
         }
@@ -180,14 +189,13 @@ pub fn generate<W: Write>(
     out: W,
     threads: usize,
 ) -> Result<Threads, GenError> {
-    if !problem.layout.has_generator() {
-        let message = format!("gen does not write {} files yet", problem.name);
-        return Err(GenError::Io(io::Error::other(message)));
+    // S-Nim's games are built per case, from each case's set.
+    if problem.layout != Layout::SubtractionSetCases {
+        crate::with_game!(&*game,
+            heap game => decides_up_to(game, options.max)?,
+            position _game => ()
+        );
     }
-    crate::with_game!(&*game,
-        heap game => decides_up_to(game, options.max)?,
-        position _game => ()
-    );
     let plan = plan::LosingPlan::new(options.cases, options.losing, options.seed);
     let mut lines = decimal::Lines {
         out,
@@ -196,6 +204,13 @@ pub fn generate<W: Write>(
     if problem.layout.has_case_count() {
         lines.number(options.cases);
         lines.byte(b'\n');
+    }
+    if problem.layout == Layout::SubtractionSetCases {
+        sets::subtraction_set_cases(options, &mut lines)?;
+        lines.number(0);
+        lines.byte(b'\n');
+        lines.finish()?;
+        return Ok(Threads { used: 1, wanted: 1 });
     }
     let used = crate::with_game!(game,
         heap game => {
@@ -217,6 +232,9 @@ pub fn generate<W: Write>(
     ) {
         lines.number(0);
         lines.byte(b'\n');
+    }
+    if problem.layout == Layout::HeapTriplesToZero {
+        lines.buf.extend_from_slice(b"0 0 0\n");
     }
     lines.finish()?;
     Ok(used)

@@ -102,15 +102,6 @@ impl Layout {
         )
     }
 
-    /// Whether `gen` writes and `validate` reads files of this layout: every
-    /// layout but S-Nim's and HDU 1848's, which only `solve` reads so far.
-    pub fn has_generator(self) -> bool {
-        !matches!(
-            self,
-            Layout::HeapTriplesToZero | Layout::SubtractionSetCases
-        )
-    }
-
     /// Whether a case has a second number.
     pub fn has_second(self) -> bool {
         matches!(
@@ -214,18 +205,6 @@ impl Problem {
         }
     }
 
-    /// The usage error for `command` (`gen`, `validate`) on a problem whose
-    /// layout it does not handle ([`Layout::has_generator`]).
-    pub fn expect_generator(&self, command: &str) -> Result<(), crate::Error> {
-        if self.layout.has_generator() {
-            return Ok(());
-        }
-        Err(crate::Error::Usage(format!(
-            "{command} does not handle {} files yet; solve reads them",
-            self.name
-        )))
-    }
-
     /// Builds the problem's game with `params`; the error is the game's own
     /// word on what is missing.
     pub fn build_game(&self, params: &GameParams) -> Result<Game, crate::Error> {
@@ -236,7 +215,9 @@ impl Problem {
     pub fn limits_text(&self) -> String {
         let mut parts = Vec::new();
         let mut add = |name: &str, bounds: Bounds| {
-            if bounds != Bounds::ANY {
+            if bounds != Bounds::ANY && bounds.min == bounds.max {
+                parts.push(format!("{} = {}", name, limits::bound(bounds.min)));
+            } else if bounds != Bounds::ANY {
                 parts.push(format!(
                     "{} ≤ {} ≤ {}",
                     limits::bound(bounds.min),

@@ -20,10 +20,10 @@ impl Checker<'_> {
             let heaps = self.vars.heaps;
             let n = self.field(&heaps, Place::Case(case), Then::Newline { last: false })?;
             note(&mut self.summary.heaps, n);
-            let acc = self.heap_line::<F, SUMMARY>(fold, case, n, case == cases)?;
+            let acc = self.heap_line::<F, SUMMARY>(fold, case, None, n, case == cases)?;
             self.summary.total_heaps += n;
             if SUMMARY {
-                self.summary.wins += u64::from(fold.first_player_wins(&acc));
+                self.count_verdict(fold, acc);
             }
         }
         self.expect_end()
@@ -64,31 +64,86 @@ impl Checker<'_> {
             self.expect(start + len, then, &count, place)?;
             self.pos = start + len + 1;
             note(&mut self.summary.heaps, m);
-            let acc = self.heap_line::<F, SUMMARY>(fold, case, m, false)?;
+            let acc = self.heap_line::<F, SUMMARY>(fold, case, None, m, false)?;
             self.summary.total_heaps += m;
             if SUMMARY {
-                self.summary.wins += u64::from(fold.first_player_wins(&acc));
+                self.count_verdict(fold, acc);
             }
         }
         unreachable!("the loop returns")
     }
 
-    /// Checks one line of `n` heaps at `self.pos`, and folds them if
-    /// `SUMMARY`.
-    fn heap_line<F: HeapFold, const SUMMARY: bool>(
+    /// Counts the verdict of a case (or position) whose heaps folded to
+    /// `acc`, or `None` when the fold could not decide one of them.
+    pub(super) fn count_verdict<F: HeapFold>(&mut self, fold: &F, acc: Option<CaseSummary>) {
+        match acc {
+            Some(acc) => self.summary.wins += u64::from(fold.first_player_wins(&acc)),
+            None => self.summary.undecided += 1,
+        }
+    }
+
+    /// Lines of three heaps until `0 0 0` (HDU 1848). The terminating line
+    /// is not subject to the heaps' limits; any other line is three heaps.
+    pub(super) fn heap_triples_to_zero<F: HeapFold, const SUMMARY: bool>(
+        &mut self,
+        fold: &F,
+    ) -> Result<(), Error> {
+        const END: &[u8] = b"0 0 0";
+        for case in 1.. {
+            let start = self.pos;
+            if start == self.bytes.len() {
+                let message = format!(
+                    "expected the heaps of case {case} or the line 0 0 0 that ends the input, \
+                     found the end of input"
+                );
+                return Err(self.fail(start, message));
+            }
+            if self.bytes[start..].starts_with(END) && !self.continues_number(start + END.len()) {
+                let place = Place::Case(case);
+                self.expect(
+                    start + END.len(),
+                    Then::Newline { last: true },
+                    &self.vars.value,
+                    place,
+                )?;
+                self.pos = start + END.len() + 1;
+                self.check_case_count(start, case - 1)?;
+                return self.expect_end();
+            }
+            self.count_case(start, case)?;
+            note(&mut self.summary.heaps, 3);
+            let acc = self.heap_line::<F, SUMMARY>(fold, case, None, 3, false)?;
+            self.summary.total_heaps += 3;
+            if SUMMARY {
+                self.count_verdict(fold, acc);
+            }
+        }
+        unreachable!("the loop returns")
+    }
+
+    /// Whether the byte at `at` is a digit: `0 0 00` is not the end line.
+    fn continues_number(&self, at: usize) -> bool {
+        self.bytes.get(at).is_some_and(u8::is_ascii_digit)
+    }
+
+    /// Checks one line of `n` heaps at `self.pos` (of S-Nim's `position`,
+    /// if given), and folds them if `SUMMARY`: `None` if the fold could not
+    /// decide one of them.
+    pub(super) fn heap_line<F: HeapFold, const SUMMARY: bool>(
         &mut self,
         fold: &F,
         case: u64,
+        position: Option<u64>,
         n: u64,
         last: bool,
-    ) -> Result<CaseSummary, Error> {
+    ) -> Result<Option<CaseSummary>, Error> {
         if n == 0 {
             // Only reachable with widened limits; `gen` writes an empty line.
             if self.bytes.get(self.pos) != Some(&b'\n') {
                 return Err(self.nonempty_heap_line(case));
             }
             self.pos += 1;
-            return Ok(CaseSummary::default());
+            return Ok(Some(CaseSummary::default()));
         }
         let var = self.vars.value;
         let mut run = Run {
@@ -100,6 +155,7 @@ impl Checker<'_> {
                 acc: CaseSummary::default(),
                 min: self.summary.value.map_or(u64::MAX, |s| s.min),
                 max: self.summary.value.map_or(0, |s| s.max),
+                undecided: false,
             },
         };
         loop {
@@ -110,7 +166,12 @@ impl Checker<'_> {
             // Heap `run.heap` is out of the ordinary: a fault, a long number,
             // or the last bytes of the file. Check it the careful way.
             let (pos, heap) = (run.pos, run.heap);
-            let place = Place::Heap { case, heap, of: n };
+            let place = Place::Heap {
+                case,
+                position,
+                heap,
+                of: n,
+            };
             let (value, len) = self.number(pos, &var, place)?;
             self.in_range(pos, &var, place, value)?;
             let then = if heap == n {
@@ -128,7 +189,7 @@ impl Checker<'_> {
             let (min, max) = (run.tally.min, run.tally.max);
             self.summary.value = Some(Stat { min, max });
         }
-        Ok(run.tally.acc)
+        Ok((!run.tally.undecided).then_some(run.tally.acc))
     }
 
     #[cold]
@@ -229,7 +290,7 @@ impl Checker<'_> {
 
     /// Counts case `case`, which begins at `at`, of a format without `T`:
     /// the number of cases must not exceed the maximum.
-    fn count_case(&mut self, at: usize, case: u64) -> Result<(), Error> {
+    pub(super) fn count_case(&mut self, at: usize, case: u64) -> Result<(), Error> {
         if case > self.vars.cases.bounds.max {
             let message = format!(
                 "case {} is one too many: the number of cases must be within {}",
@@ -243,7 +304,7 @@ impl Checker<'_> {
 
     /// Checks the number of cases of a format without `T` where it ends:
     /// at `at`, the terminating 0 (fibonacci) or the end of the file.
-    fn check_case_count(&self, at: usize, cases: u64) -> Result<(), Error> {
+    pub(super) fn check_case_count(&self, at: usize, cases: u64) -> Result<(), Error> {
         let bounds = self.vars.cases.bounds;
         if cases < bounds.min {
             let message = format!(

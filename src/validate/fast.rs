@@ -25,6 +25,9 @@ pub(super) struct Tally {
     pub(super) acc: CaseSummary,
     pub(super) min: u64,
     pub(super) max: u64,
+    /// Whether a heap was past what the fold decides (a rule's table with
+    /// no proven period), which leaves the line's verdict unknown.
+    pub(super) undecided: bool,
 }
 
 impl Tally {
@@ -32,7 +35,11 @@ impl Tally {
     #[inline(always)]
     pub(super) fn add<F: HeapFold, const SUMMARY: bool>(&mut self, fold: &F, value: u64) {
         if SUMMARY {
-            fold.fold(&mut self.acc, value);
+            if F::MAY_REFUSE && !fold.decides(value) {
+                self.undecided = true;
+            } else {
+                fold.fold(&mut self.acc, value);
+            }
             self.min = self.min.min(value);
             self.max = self.max.max(value);
         }

@@ -14,8 +14,16 @@ pub(super) enum Place {
     Top,
     /// A number of case `case` that is not a heap.
     Case(u64),
-    /// Heap `heap` of the `of` heaps of case `case`.
-    Heap { case: u64, heap: u64, of: u64 },
+    /// Heap `heap` of the `of` heaps of case `case`, in S-Nim of its
+    /// position `position`.
+    Heap {
+        case: u64,
+        position: Option<u64>,
+        heap: u64,
+        of: u64,
+    },
+    /// The heap count `l` of position `position` of S-Nim's case `case`.
+    Position { case: u64, position: u64 },
 }
 
 impl Place {
@@ -24,7 +32,19 @@ impl Place {
         match self {
             Place::Top => String::new(),
             Place::Case(case) => format!(" (case {case})"),
-            Place::Heap { case, heap, .. } => format!(" (case {case}, heap {heap})"),
+            Place::Heap {
+                case,
+                position: None,
+                heap,
+                ..
+            } => format!(" (case {case}, heap {heap})"),
+            Place::Heap {
+                case,
+                position: Some(position),
+                heap,
+                ..
+            } => format!(" (case {case}, position {position}, heap {heap})"),
+            Place::Position { case, position } => format!(" (case {case}, position {position})"),
         }
     }
 
@@ -33,7 +53,22 @@ impl Place {
         match self {
             Place::Top => var.name.to_string(),
             Place::Case(case) => format!("{} of case {}", var.name, case),
-            Place::Heap { case, heap, .. } => format!("heap {heap} of case {case}"),
+            Place::Heap { heap, .. } => format!("heap {heap} of {}", self.owner()),
+            Place::Position { .. } => format!("{} of {}", var.name, self.owner()),
+        }
+    }
+
+    /// `"case 3"`, or `"position 2 of case 3"`: what a heap belongs to.
+    pub(super) fn owner(self) -> String {
+        match self {
+            Place::Heap {
+                case,
+                position: Some(position),
+                ..
+            }
+            | Place::Position { case, position } => format!("position {position} of case {case}"),
+            Place::Heap { case, .. } | Place::Case(case) => format!("case {case}"),
+            Place::Top => "the first line".to_string(),
         }
     }
 }
@@ -203,12 +238,16 @@ impl Checker<'_> {
         let found = self.bytes.get(at).copied();
         let message = match (then, place, found) {
             // Too few heaps on the line.
-            (Then::Space, Place::Heap { case, heap, of }, None | Some(b'\n')) => {
+            (Then::Space, Place::Heap { heap, of, .. }, None | Some(b'\n')) => {
                 let ends = if found.is_none() { "input" } else { "line" };
-                format!(
-                    "{} = {of} heaps were declared for case {case} but the {ends} ends after {heap}",
-                    self.vars.heaps.name
-                )
+                let owner = place.owner();
+                match self.fixed_heaps {
+                    true => format!("{owner} must have {of} heaps, but the {ends} ends after {heap}"),
+                    false => format!(
+                        "{} = {of} heaps were declared for {owner} but the {ends} ends after {heap}",
+                        self.vars.heaps.name
+                    ),
+                }
             }
             (Then::Space, Place::Heap { .. }, Some(byte)) => format!(
                 "expected a single space or the end of the line after {after}, found {}",
@@ -239,6 +278,9 @@ impl Checker<'_> {
             (Then::Newline { .. }, _, Some(b' ')) => match self.bytes.get(at + 1) {
                 Some(b) if b.is_ascii_digit() => {
                     let more = match place {
+                        Place::Heap { of, .. } if self.fixed_heaps => {
+                            format!("more than the {of} heaps of a case")
+                        }
                         Place::Heap { of, .. } => {
                             format!(
                                 "more than the {} = {of} heaps declared",

@@ -11,7 +11,10 @@
 //! * counted pairs (bash, kmultiple): `T`, then `T` lines of two numbers;
 //! * zero-terminated (fibonacci): one `n` per line, then a line `0`;
 //! * pairs to the end (wythoff): lines of two numbers until the end of the
-//!   file.
+//!   file;
+//! * heap triples (hdu1848): lines of three heaps, then a line `0 0 0`;
+//! * S-Nim's cases (hdu1536): a line `k s1 … sk`, a line `m`, then `m` lines
+//!   `l h1 … hl`; a line `0` ends the input (`sets`).
 //!
 //! Numbers on a line are separated by one space; every line, the last one
 //! included, ends in `\n`; nothing else is allowed: no `\r`, tabs, BOM,
@@ -51,17 +54,19 @@
 //! Errors carry a byte offset only; the line and column are counted from it
 //! when the error is reported ([`Position::in_bytes`](crate::Position::in_bytes)).
 //!
-//! The files: `checker` holds the layouts, `messages` the careful path and
-//! every message, `fast` the hot loop over a line of heaps, `summary` what
-//! `--summary` prints.
+//! The files: `checker` holds the layouts, `sets` S-Nim's, `messages` the
+//! careful path and every message, `fast` the hot loop over a line of heaps,
+//! `summary` what `--summary` prints.
 
 mod checker;
 mod fast;
 mod messages;
+mod sets;
 mod summary;
 
 use crate::error::Error;
 use crate::games::Game;
+use crate::grundy::rule::MAX_REMOVAL;
 use crate::problem::{Bounds, Layout, Limits, Problem};
 
 pub use summary::{Stat, Summary};
@@ -77,6 +82,10 @@ pub struct Overrides {
     pub value: Range,
     /// The second number of a case.
     pub second: Range,
+    /// S-Nim's set size `k`.
+    pub set_size: Range,
+    /// S-Nim's positions per case `m`.
+    pub positions: Range,
 }
 
 /// An optional minimum and maximum.
@@ -120,15 +129,30 @@ pub fn limits(problem: &Problem, overrides: &Overrides) -> Result<Limits, Error>
     if overrides.second.is_set() && !layout.has_second() {
         return Err(missing("second number per case"));
     }
+    let sets = layout == Layout::SubtractionSetCases;
+    if (overrides.set_size.is_set() || overrides.positions.is_set()) && !sets {
+        return Err(missing("subtraction sets and positions"));
+    }
     let mut limits = problem.limits;
     limits.cases = overrides.cases.apply(limits.cases);
     limits.heaps = overrides.heaps.apply(limits.heaps);
     limits.value = overrides.value.apply(limits.value);
     limits.second = overrides.second.apply(limits.second);
+    limits.set_size = overrides.set_size.apply(limits.set_size);
+    limits.positions = overrides.positions.apply(limits.positions);
+    if sets && (limits.second.min == 0 || limits.second.max > MAX_REMOVAL as u64) {
+        return Err(Error::Usage(format!(
+            "S-Nim's removals s are from 1 to at most {MAX_REMOVAL}; \
+             --second-min and --second-max must stay within that"
+        )));
+    }
     let vars = Vars::of(problem, &limits);
     let mut ranges = vec![vars.cases, vars.value];
     ranges.extend(layout.has_heaps().then_some(vars.heaps));
     ranges.extend(vars.second);
+    if sets {
+        ranges.extend([vars.set_size, vars.positions]);
+    }
     for var in ranges {
         if var.bounds.min > var.bounds.max {
             return Err(Error::Usage(format!(
@@ -167,13 +191,25 @@ pub fn validate(
         vars: Vars::of(problem, limits),
         summary: Summary::new(problem, limits),
         verdicts: detail == Detail::Summary,
+        fixed_heaps: problem.layout == Layout::HeapTriplesToZero,
     };
     // Verdicts are computed only for a summary: the heap games' folds are
     // compiled out of the check, and a position game is not asked.
+    if problem.layout == Layout::SubtractionSetCases {
+        // Each case brings its own set, and with it its own game.
+        match detail {
+            Detail::Check => checker.subtraction_set_cases::<false>()?,
+            Detail::Summary => checker.subtraction_set_cases::<true>()?,
+        }
+        return Ok((detail == Detail::Summary).then_some(checker.summary));
+    }
     crate::with_game!(game,
         heap fold => match (problem.layout, detail) {
-            (layout, _) if !layout.has_generator() => {
-                return Err(Error::Usage(format!("validate does not read {} files yet", problem.name)))
+            (Layout::HeapTriplesToZero, Detail::Check) => {
+                checker.heap_triples_to_zero::<_, false>(&*fold)
+            }
+            (Layout::HeapTriplesToZero, Detail::Summary) => {
+                checker.heap_triples_to_zero::<_, true>(&*fold)
             }
             (Layout::HeapCasesToZero { same_line }, Detail::Check) => {
                 checker.heap_cases_to_zero::<_, false>(&*fold, same_line)
@@ -213,6 +249,10 @@ pub(crate) struct Vars {
     pub(crate) heaps: Var,
     pub(crate) value: Var,
     pub(crate) second: Option<Var>,
+    /// S-Nim's set size `k` and positions per case `m` (unbounded in
+    /// every other problem, which has neither).
+    pub(crate) set_size: Var,
+    pub(crate) positions: Var,
 }
 
 impl Vars {
@@ -230,6 +270,8 @@ impl Vars {
             heaps: var(names.heaps.name, names.heaps.label, limits.heaps),
             value,
             second,
+            set_size: var("k", "set size k", limits.set_size),
+            positions: var("m", "number of positions m", limits.positions),
         }
     }
 }
@@ -244,4 +286,7 @@ struct Checker<'a> {
     summary: Summary,
     /// Whether verdicts are wanted (for the summary).
     verdicts: bool,
+    /// Whether every case has the same number of heaps, which no line
+    /// declares (HDU 1848's three), for messages.
+    fixed_heaps: bool,
 }

@@ -36,8 +36,17 @@ pub struct Summary {
     pub value: Option<Stat>,
     /// The second number of each case (bash, kmultiple, wythoff).
     pub second: Option<Stat>,
-    /// Cases the first player wins.
+    /// Cases (S-Nim: positions) the first player wins.
     pub wins: u64,
+    /// Cases (S-Nim: positions) with a heap past what the game decides: a
+    /// rule's table with no proven period. Not counted in `wins`.
+    pub undecided: u64,
+    /// S-Nim: the sizes of the sets (`k`).
+    pub set_size: Option<Stat>,
+    /// S-Nim: positions per case (`m`).
+    pub positions: Option<Stat>,
+    /// S-Nim: positions in all cases.
+    pub total_positions: u64,
 }
 
 impl Summary {
@@ -53,6 +62,10 @@ impl Summary {
             value: None,
             second: None,
             wins: 0,
+            undecided: 0,
+            set_size: None,
+            positions: None,
+            total_positions: 0,
         }
     }
 }
@@ -103,14 +116,28 @@ impl fmt::Display for Summary {
         if let Some(second) = vars.second {
             stat_line(f, second.name, self.second, second.bounds)?;
         }
+        let sets = self.layout == Layout::SubtractionSetCases;
+        if sets {
+            stat_line(f, "k", self.set_size, limits.set_size)?;
+            stat_line(f, "m", self.positions, limits.positions)?;
+            writeln!(f, "positions: {} in total", self.total_positions)?;
+        }
         if self.layout.has_heaps() {
             writeln!(f, "heaps: {} in total", self.total_heaps)?;
         }
-        writeln!(
-            f,
-            "first player wins: {} of {} cases",
-            self.wins, self.cases
-        )
+        let (counted, unit) = match sets {
+            true => (self.total_positions, "positions"),
+            false => (self.cases, "cases"),
+        };
+        write!(f, "first player wins: {} of {counted} {unit}", self.wins)?;
+        if self.undecided > 0 {
+            write!(
+                f,
+                " ({} undecided: a heap past the values computed, with no period proven)",
+                self.undecided
+            )?;
+        }
+        writeln!(f)
     }
 }
 

@@ -1,0 +1,238 @@
+//! `nimstream gen`: the command line of [`nimstream::gen`], its checks of
+//! the options, and its warnings about values past a problem's limits.
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Args;
+use nimstream::gen::{self, GenError, GenOptions};
+use nimstream::grundy::rule::MAX_REMOVAL;
+use nimstream::input::Codec;
+use nimstream::problem::{Bounds, Layout, Problem};
+use nimstream::Error;
+
+use crate::{
+    check_stdout, default_threads, pick_problem, share, threads, warn_threads, whole, ProblemArgs,
+};
+
+#[derive(Args)]
+pub struct GenArgs {
+    #[command(flatten)]
+    problem: ProblemArgs,
+    /// Number of cases (default: 10, or the problem's maximum if smaller).
+    #[arg(long, value_name = "T", value_parser = whole, allow_hyphen_values = true)]
+    cases: Option<u64>,
+    /// Heaps per case, for heap cases (default: 10, or the problem's
+    /// maximum if smaller).
+    #[arg(long, value_name = "N", value_parser = whole, allow_hyphen_values = true)]
+    heaps: Option<u64>,
+    /// Smallest heap size or first number (default: the problem's minimum).
+    #[arg(long, value_parser = whole, allow_hyphen_values = true)]
+    min: Option<u64>,
+    /// Largest heap size or first number (default: the problem's maximum).
+    #[arg(long, value_parser = whole, allow_hyphen_values = true)]
+    max: Option<u64>,
+    /// Smallest second number of a case: m, k or b (default: the problem's).
+    #[arg(long, value_name = "MIN", value_parser = whole, allow_hyphen_values = true)]
+    second_min: Option<u64>,
+    /// Largest second number of a case: m, k or b (default: the problem's).
+    #[arg(long, value_name = "MAX", value_parser = whole, allow_hyphen_values = true)]
+    second_max: Option<u64>,
+    /// For hdu1536: removals in each case's subtraction set, drawn distinct
+    /// from [--second-min, --second-max] (default: 10).
+    #[arg(long, value_name = "K", value_parser = whole, allow_hyphen_values = true)]
+    set_size: Option<u64>,
+    /// For hdu1536: positions per case, each of --heaps heaps (default: 10).
+    #[arg(long, value_name = "M", value_parser = whole, allow_hyphen_values = true)]
+    positions: Option<u64>,
+    /// Seed of the random numbers: the same arguments give the same bytes.
+    #[arg(long, default_value_t = 1, value_parser = whole, allow_hyphen_values = true)]
+    seed: u64,
+    /// Share of cases made losing for the first player, from 0 to 1.
+    #[arg(long, default_value_t = 0.5, value_parser = share, allow_hyphen_values = true)]
+    losing: f64,
+    /// Write here instead of standard output (`-` is standard output); a
+    /// name ending in .gz, .zst or .xz is written compressed in that format.
+    #[arg(short, long, value_name = "PATH")]
+    output: Option<String>,
+    /// Threads generating cases, 1 to 1024 (default: all cores); the bytes
+    /// are the same for any number.
+    #[arg(long, value_name = "N", value_parser = threads, allow_hyphen_values = true)]
+    threads: Option<usize>,
+}
+
+/// Each bound defaults to the original problem's limit.
+pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
+    let (problem, mut game) = pick_problem(&args.problem)?;
+    let defaults = GenOptions::within_limits(problem);
+    let options = GenOptions {
+        cases: args.cases.unwrap_or(defaults.cases),
+        heaps: args.heaps.unwrap_or(defaults.heaps),
+        min: args.min.unwrap_or(defaults.min),
+        max: args.max.unwrap_or(defaults.max),
+        second_min: args.second_min.unwrap_or(defaults.second_min),
+        second_max: args.second_max.unwrap_or(defaults.second_max),
+        set_size: args.set_size.unwrap_or(defaults.set_size),
+        positions: args.positions.unwrap_or(defaults.positions),
+        seed: args.seed,
+        losing: args.losing,
+    };
+    let only_sets = args.set_size.is_some() || args.positions.is_some();
+    if only_sets && problem.layout != Layout::SubtractionSetCases {
+        return Err(Error::Usage(format!(
+            "--set-size and --positions apply to hdu1536, not {}",
+            problem.name
+        )));
+    }
+    check_gen_options(problem, &options)?;
+    warn_beyond_limits(problem, &options);
+    let threads = args.threads.unwrap_or_else(default_threads);
+    let target = args.output.as_deref().filter(|&path| path != "-");
+    let name = target.unwrap_or("<stdout>");
+    let io_error = |source| Error::Io {
+        path: name.to_string(),
+        source,
+    };
+    let generated = match target {
+        None => {
+            check_stdout()?;
+            gen::generate(problem, &mut game, &options, io::stdout().lock(), threads)
+        }
+        Some(path) => {
+            if std::path::Path::new(path).is_dir() {
+                return Err(io_error(io::Error::other("is a directory")));
+            }
+            let file = std::fs::File::create(path).map_err(io_error)?;
+            match Codec::for_output(path) {
+                None => gen::generate(problem, &mut game, &options, file, threads),
+                Some(codec) => {
+                    let mut encoder = codec.encoder(io::BufWriter::new(file)).map_err(io_error)?;
+                    gen::generate(problem, &mut game, &options, &mut encoder, threads).and_then(
+                        |used| {
+                            encoder.finish()?.into_inner().map_err(|e| e.into_error())?;
+                            Ok(used)
+                        },
+                    )
+                }
+            }
+        }
+    };
+    let used = match generated {
+        Ok(used) => used,
+        Err(GenError::Io(source)) => return Err(io_error(source)),
+        Err(GenError::Impossible(message)) => return Err(Error::Usage(message)),
+    };
+    warn_threads(used.used, used.wanted);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check_gen_options(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
+    if o.min > o.max {
+        return Err(Error::Usage(format!(
+            "--min {} exceeds --max {}",
+            o.min, o.max
+        )));
+    }
+    if o.second_min > o.second_max {
+        return Err(Error::Usage(format!(
+            "--second-min {} exceeds --second-max {}",
+            o.second_min, o.second_max
+        )));
+    }
+    let ends_at_zero = matches!(
+        problem.layout,
+        Layout::ZeroTerminated | Layout::HeapTriplesToZero
+    );
+    if ends_at_zero && o.min == 0 {
+        return Err(Error::Usage(format!(
+            "{} inputs end at the first case of zeros, so --min must be at least 1",
+            problem.name
+        )));
+    }
+    if problem.layout == Layout::HeapTriplesToZero && o.heaps != 3 {
+        return Err(Error::Usage(format!(
+            "{} cases are three heaps, so --heaps must be 3",
+            problem.name
+        )));
+    }
+    if problem.layout == Layout::SubtractionSetCases {
+        check_sets(problem, o)?;
+    }
+    Ok(())
+}
+
+/// S-Nim's sets: at least one removal each (a `0` ends the input), and
+/// removals the rule engine takes.
+fn check_sets(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
+    if o.set_size == 0 {
+        return Err(Error::Usage(format!(
+            "a 0 ends {} input, so --set-size must be at least 1",
+            problem.name
+        )));
+    }
+    if o.second_min == 0 || o.second_max > MAX_REMOVAL as u64 {
+        return Err(Error::Usage(format!(
+            "removals must be from 1 to {MAX_REMOVAL}; --second-min and --second-max bound them"
+        )));
+    }
+    Ok(())
+}
+
+/// Warns about each argument past the original problem's limits: the file is
+/// written as asked, and `validate` needs the named flag to accept it.
+fn warn_beyond_limits(problem: &Problem, o: &GenOptions) {
+    let limits = problem.limits;
+    let mut checks = vec![
+        ("T", "cases", Bounds::new(o.cases, o.cases), limits.cases),
+        (
+            problem.vars.value.label,
+            "value",
+            Bounds::new(o.min, o.max),
+            limits.value,
+        ),
+    ];
+    if problem.layout.has_heaps() {
+        let n = Bounds::new(o.heaps, o.heaps);
+        checks.push((problem.vars.heaps.name, "heaps", n, limits.heaps));
+    }
+    if let Some(second) = problem.vars.second {
+        let asked = Bounds::new(o.second_min, o.second_max);
+        checks.push((second.label, "second", asked, limits.second));
+    }
+    if problem.layout == Layout::SubtractionSetCases {
+        let k = Bounds::new(o.set_size, o.set_size);
+        checks.push(("k", "set-size", k, limits.set_size));
+        let m = Bounds::new(o.positions, o.positions);
+        checks.push(("m", "positions", m, limits.positions));
+    }
+    for (name, flag, asked, allowed) in checks {
+        let what = |value| match asked.min == asked.max {
+            true => format!("{name} = {value}"),
+            false => format!(
+                "{name} {} {value}",
+                if value == asked.min {
+                    "down to"
+                } else {
+                    "up to"
+                }
+            ),
+        };
+        let source = problem.source;
+        if asked.min < allowed.min {
+            eprintln!(
+                "nimstream: warning: {} is outside {source}'s limits {allowed}; \
+                 validate accepts the file with --{flag}-min {}",
+                what(asked.min),
+                asked.min
+            );
+        }
+        if asked.max > allowed.max {
+            eprintln!(
+                "nimstream: warning: {} is outside {source}'s limits {allowed}; \
+                 validate accepts the file with --{flag}-max {}",
+                what(asked.max),
+                asked.max
+            );
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! `gen` and `validate` for the judge problems played under a rule: S-Nim
+//! (hdu1536), whose cases bring their own subtraction sets, and HDU 1848,
+//! lines of three heaps ended by `0 0 0`.
+
+use super::*;
+
+/// The words `solve` prints for `input`, one per case (S-Nim: per
+/// position).
+fn verdicts(problem: &str, input: &[u8]) -> String {
+    let out = nimstream(&["solve", problem, "-"], input);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    stdout(&out).to_string()
+}
+
+#[test]
+fn gen_plants_the_losing_share_and_validate_counts_what_solve_says() {
+    for seed in ["1", "2", "3"] {
+        for (losing, lost) in [("0", 0), ("0.25", 6), ("1", 24)] {
+            let flags = ["--seed", seed, "--losing", losing];
+            // S-Nim: 4 cases of 6 positions, so the share is of 24 positions.
+            let set_args = ["--cases", "4", "--positions", "6", "--heaps", "3"];
+            let input = gen("hdu1536", &[&flags[..], &set_args[..]].concat());
+            let words = verdicts("hdu1536", &input);
+            assert_eq!(words.lines().count(), 4);
+            assert!(words.lines().all(|line| line.len() == 6), "{words}");
+            assert_eq!(words.matches('L').count(), lost, "{words}");
+            let summary = stdout(&assert_valid("hdu1536", &input, &["--summary"])).to_string();
+            let wins = 24 - lost;
+            assert!(
+                summary.contains(&format!("first player wins: {wins} of 24 positions\n")),
+                "{summary}"
+            );
+            // HDU 1848: 24 lines of three heaps.
+            let input = gen("hdu1848", &[&flags[..], &["--cases", "24"]].concat());
+            assert!(input.ends_with(b"\n0 0 0\n"));
+            let words = verdicts("hdu1848", &input);
+            assert_eq!(words.matches("Nacci").count(), lost, "{words}");
+            let summary = stdout(&assert_valid("hdu1848", &input, &["--summary"])).to_string();
+            assert!(
+                summary.contains(&format!("first player wins: {wins} of 24 cases\n")),
+                "{summary}"
+            );
+        }
+    }
+}
+
+#[test]
+fn gen_draws_distinct_sorted_sets_and_refuses_what_it_cannot_draw() {
+    let input = gen(
+        "snim",
+        &["--set-size", "5", "--second-max", "5", "--cases", "3"],
+    );
+    let text = String::from_utf8(input).unwrap();
+    // Every set is 1..=5, the only five distinct removals allowed.
+    assert_eq!(text.matches("5 1 2 3 4 5\n").count(), 3, "{text}");
+    for (args, words) in [
+        (
+            &["--set-size", "6", "--second-max", "5"][..],
+            "k = 6 distinct",
+        ),
+        (&["--set-size", "0"], "--set-size must be at least 1"),
+        (&["--second-min", "0"], "removals must be from 1"),
+        (&["--second-max", "1000001"], "removals must be from 1"),
+    ] {
+        let out = nimstream(&[&["gen", "hdu1536"][..], args].concat(), b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(words), "{args:?}: {}", stderr(&out));
+    }
+    for (args, words) in [
+        (&["gen", "hdu1848", "--heaps", "4"][..], "--heaps must be 3"),
+        (
+            &["gen", "hdu1848", "--min", "0"],
+            "--min must be at least 1",
+        ),
+        (&["gen", "nim", "--positions", "3"], "apply to hdu1536"),
+        (
+            &["validate", "nim", "-", "--set-size-max", "3"],
+            "has no subtraction sets",
+        ),
+    ] {
+        let out = nimstream(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(words), "{args:?}: {}", stderr(&out));
+    }
+    // Past the limits: written with a warning that names validate's flag.
+    let out = nimstream(
+        &["gen", "hdu1536", "--set-size", "101", "--second-max", "200"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--set-size-max 101"),
+        "{}",
+        stderr(&out)
+    );
+    assert_valid("hdu1536", &out.stdout, &["--set-size-max", "101"]);
+}
+
+#[test]
+fn snim_files_fail_where_they_go_wrong() {
+    let good = "2 2 5\n2\n2 5 12\n1 7\n0\n";
+    assert_valid("hdu1536", good.as_bytes(), &[]);
+    for (input, offset, words) in [
+        (
+            "2 2 5\n1\n3 5 12\n0\n",
+            14,
+            "l = 3 heaps were declared for position 1 of case 1 but the line ends after 2",
+        ),
+        (
+            "2 2 5\n2\n2 5 12\n1 10001\n0\n",
+            17,
+            "heap size h = 10001 is outside [0, 10000] (case 1, position 2, heap 1)",
+        ),
+        (
+            "2 0 5\n1\n1 1\n0\n",
+            2,
+            "subtraction s = 0 is outside [1, 10000] (case 1)",
+        ),
+        (
+            "2 2 5\n0\n0\n",
+            6,
+            "number of positions m = 0 is outside [1, 100]",
+        ),
+        (
+            "2 2 5\n1\n0\n0\n",
+            8,
+            "number of heaps l = 0 is outside [1, 100]",
+        ),
+        (
+            "2 2 5\n1\n1 5\n",
+            12,
+            "expected k of case 2 or the 0 that ends the input",
+        ),
+        (
+            "2 2\n1\n1 5\n0\n",
+            3,
+            "expected a single space and another number after s",
+        ),
+        ("2 2 5\n1\n1 5\n0\n\n", 14, "expected the end of input"),
+        ("2 2 5\n1\n1 5 \n0\n", 11, "trailing space"),
+    ] {
+        assert_invalid_at("hdu1536", input.as_bytes(), &[], offset, words);
+    }
+    // A set of two where the limits allow one.
+    assert_invalid_at(
+        "hdu1536",
+        good.as_bytes(),
+        &["--set-size-max", "1"],
+        0,
+        "set size k = 2 is outside [1, 1] (case 1)",
+    );
+    // Positions without heaps, with the limits opened to allow them: lost.
+    let empty = b"1 1\n2\n0\n1 1\n0\n";
+    let out = assert_valid("hdu1536", empty, &["--heaps-min", "0", "--summary"]);
+    assert!(
+        stdout(&out).contains("first player wins: 1 of 2 positions"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(verdicts("hdu1536", empty), "LW\n");
+}
+
+#[test]
+fn heap_triples_fail_where_they_go_wrong() {
+    for (input, offset, words) in [
+        (
+            "1 1 1\n0 0 0",
+            11,
+            "expected a newline at the end of the file",
+        ),
+        ("1 1 1\n0 0 0\n1 1 1\n", 12, "expected the end of input"),
+        (
+            "1 1\n0 0 0\n",
+            3,
+            "case 1 must have 3 heaps, but the line ends after 2",
+        ),
+        (
+            "1 1 1 1\n0 0 0\n",
+            5,
+            "found ' ' and more than the 3 heaps of a case",
+        ),
+        (
+            "1 1 1001\n0 0 0\n",
+            4,
+            "heap size m = 1001 is outside [1, 1000] (case 1, heap 3)",
+        ),
+        (
+            "0 1 1\n0 0 0\n",
+            0,
+            "heap size m = 0 is outside [1, 1000] (case 1, heap 1)",
+        ),
+        (
+            "1 1 1\n0 0 00\n",
+            6,
+            "heap size m = 0 is outside [1, 1000] (case 2, heap 1)",
+        ),
+        ("1 1 1\n", 6, "or the line 0 0 0 that ends the input"),
+    ] {
+        assert_invalid_at("hdu1848", input.as_bytes(), &[], offset, words);
+    }
+}
+
+/// A summary never guesses: heaps past what a table decides are counted
+/// as undecided, the file stays valid, and `--upto` decides them.
+#[test]
+fn heaps_past_the_table_are_undecided_in_the_summary() {
+    let input = b"1 1 2000\n1 4 1\n0 0 0\n";
+    let wide = ["--value-max", "2000", "--summary"];
+    let out = assert_valid("hdu1848", input, &[&wide[..], &["--upto", "1024"]].concat());
+    assert!(
+        stdout(&out).contains("first player wins: 0 of 2 cases (1 undecided"),
+        "{}",
+        stdout(&out)
+    );
+    let out = assert_valid("hdu1848", input, &wide);
+    let words = verdicts("hdu1848", input);
+    let wins = words.matches("Fibo").count();
+    assert!(
+        stdout(&out).contains(&format!("first player wins: {wins} of 2 cases\n")),
+        "{}",
+        stdout(&out)
+    );
+}
