@@ -13,7 +13,8 @@ rules=(0.77 0.07 0.137 0.16 4.07 .6 0.3 "sub:1,3,4" "sub:2,5,12" 0.8 "sub:1,,2" 
 for i in "${!rules[@]}"; do
     printf '%s' "${rules[$i]}" > "corpus/rule/seed-$i"
 done
-validate_games=(nim lasker misere bounded bash fibonacci kmultiple wythoff)
+# In the catalogue's order: the validate target's selector byte indexes it.
+validate_games=(nim lasker misere bounded bash fibonacci kmultiple wythoff hdu2176 hdu1850 poj3922 hdu1536 hdu1848)
 for file in ../testdata/*.in; do
     name=$(basename "$file" .in)
     game=${name%%-*}
