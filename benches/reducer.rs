@@ -70,8 +70,15 @@ impl Workload {
             .problem
             .build_game(&self.params)
             .expect("the game builds");
-        gen::generate(self.problem, &mut game, &self.options, &mut bytes, 1)
-            .expect("writing to a Vec");
+        gen::generate(
+            self.problem,
+            &mut game,
+            &self.options,
+            &mut bytes,
+            1,
+            &mut |_| {},
+        )
+        .expect("writing to a Vec");
         bytes
     }
 }

@@ -11,6 +11,7 @@ use nimstream::input::Codec;
 use nimstream::problem::{Bounds, Layout, Problem};
 use nimstream::Error;
 
+use crate::progress::CaseBar;
 use crate::{
     check_stdout, default_threads, pick_problem, share, threads, warn_threads, whole, ProblemArgs,
 };
@@ -93,10 +94,19 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
         path: name.to_string(),
         source,
     };
+    let mut bar = CaseBar::new(options.cases);
+    let mut progress = |written| bar.update(written);
     let generated = match target {
         None => {
             check_stdout()?;
-            gen::generate(problem, &mut game, &options, io::stdout().lock(), threads)
+            gen::generate(
+                problem,
+                &mut game,
+                &options,
+                io::stdout().lock(),
+                threads,
+                &mut progress,
+            )
         }
         Some(path) => {
             if std::path::Path::new(path).is_dir() {
@@ -104,19 +114,26 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
             }
             let file = std::fs::File::create(path).map_err(io_error)?;
             match Codec::for_output(path) {
-                None => gen::generate(problem, &mut game, &options, file, threads),
+                None => gen::generate(problem, &mut game, &options, file, threads, &mut progress),
                 Some(codec) => {
                     let mut encoder = codec.encoder(io::BufWriter::new(file)).map_err(io_error)?;
-                    gen::generate(problem, &mut game, &options, &mut encoder, threads).and_then(
-                        |used| {
-                            encoder.finish()?.into_inner().map_err(|e| e.into_error())?;
-                            Ok(used)
-                        },
+                    gen::generate(
+                        problem,
+                        &mut game,
+                        &options,
+                        &mut encoder,
+                        threads,
+                        &mut progress,
                     )
+                    .and_then(|used| {
+                        encoder.finish()?.into_inner().map_err(|e| e.into_error())?;
+                        Ok(used)
+                    })
                 }
             }
         }
     };
+    bar.finish();
     let used = match generated {
         Ok(used) => used,
         Err(GenError::Io(source)) => return Err(io_error(source)),

@@ -1,5 +1,6 @@
-//! The progress bar `solve` shows on standard error, when it is a terminal
-//! and the work is large enough to wait for.
+//! The progress bars `solve` (bytes read) and `gen` (cases written) show on
+//! standard error, when it is a terminal and the work is large enough to
+//! wait for.
 
 use std::io::{self, IsTerminal};
 
@@ -51,6 +52,51 @@ impl Progress for ProgressBar {
                 self.last = bytes;
                 bar.set_position(bytes);
             }
+        }
+    }
+}
+
+/// The bar `gen` shows: cases written of the cases asked for.
+pub struct CaseBar {
+    bar: Option<indicatif::ProgressBar>,
+    /// Cases between two redraws: a thousandth of the file.
+    step: u64,
+    last: u64,
+}
+
+impl CaseBar {
+    /// A bar for `total` cases, drawn only on a terminal.
+    pub fn new(total: u64) -> CaseBar {
+        let bar = io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new(total);
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            let template = "{bar:40} {human_pos}/{human_len} cases, eta {eta}";
+            if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        CaseBar {
+            bar,
+            step: (total / 1000).max(1),
+            last: 0,
+        }
+    }
+
+    /// Notes that `written` cases are written.
+    pub fn update(&mut self, written: u64) {
+        if let Some(bar) = &self.bar {
+            if written >= self.last + self.step {
+                self.last = written;
+                bar.set_position(written);
+            }
+        }
+    }
+
+    /// Clears the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
         }
     }
 }

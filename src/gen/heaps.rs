@@ -26,6 +26,7 @@ pub(super) fn heap_cases<G: HeapGame, W: Write>(
     lines: &mut Lines<W>,
     threads: usize,
     after_count: Option<u8>,
+    progress: &mut dyn FnMut(u64),
 ) -> Result<Threads, GenError> {
     let parallel = o.cases > 1 && o.heaps <= PARALLEL_MAX_HEAPS;
     let wanted = if parallel {
@@ -34,7 +35,9 @@ pub(super) fn heap_cases<G: HeapGame, W: Write>(
         1
     };
     if wanted > 1 {
-        if let Some(used) = heap_cases_parallel(game, o, plan, lines, wanted, after_count)? {
+        if let Some(used) =
+            heap_cases_parallel(game, o, plan, lines, wanted, after_count, progress)?
+        {
             return Ok(Threads { used, wanted });
         }
     }
@@ -55,6 +58,7 @@ pub(super) fn heap_cases<G: HeapGame, W: Write>(
                 Ok(())
             },
         )?;
+        progress(case + 1);
     }
     Ok(Threads { used: 1, wanted })
 }
@@ -70,6 +74,7 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
     lines: &mut Lines<W>,
     threads: usize,
     after_count: Option<u8>,
+    progress: &mut dyn FnMut(u64),
 ) -> Result<Option<usize>, GenError> {
     use std::collections::BTreeMap;
     use std::sync::{Condvar, Mutex};
@@ -158,6 +163,7 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
             if result.is_err() {
                 break;
             }
+            progress(case + 1);
         }
     });
     result.map(|()| (started > 0).then_some(started))

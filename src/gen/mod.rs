@@ -178,7 +178,8 @@ pub struct Threads {
 }
 
 /// Writes a test file for `problem`, played as `game`, to `out`, using up to
-/// `threads` threads.
+/// `threads` threads, calling `progress` with the number of cases written
+/// after each case (for a progress bar, which decides how often to draw).
 ///
 /// The bytes do not depend on `threads`: each case comes from its own
 /// generator, and cases are written in order.
@@ -188,6 +189,7 @@ pub fn generate<W: Write>(
     options: &GenOptions,
     out: W,
     threads: usize,
+    progress: &mut dyn FnMut(u64),
 ) -> Result<Threads, GenError> {
     // S-Nim's games are built per case, from each case's set.
     if problem.layout != Layout::SubtractionSetCases {
@@ -206,7 +208,7 @@ pub fn generate<W: Write>(
         lines.byte(b'\n');
     }
     if problem.layout == Layout::SubtractionSetCases {
-        sets::subtraction_set_cases(options, &mut lines)?;
+        sets::subtraction_set_cases(options, &mut lines, progress)?;
         lines.number(0);
         lines.byte(b'\n');
         lines.finish()?;
@@ -219,10 +221,10 @@ pub fn generate<W: Write>(
                 Layout::HeapTriplesToZero => None,
                 _ => Some(b'\n'),
             };
-            heaps::heap_cases(&*game, options, &plan, &mut lines, threads, after_count)?
+            heaps::heap_cases(&*game, options, &plan, &mut lines, threads, after_count, progress)?
         },
         position game => {
-            positions::position_cases(game, problem.layout, options, &plan, &mut lines)?;
+            positions::position_cases(game, problem.layout, options, &plan, &mut lines, progress)?;
             Threads { used: 1, wanted: 1 }
         }
     );
@@ -238,4 +240,45 @@ pub fn generate<W: Write>(
     }
     lines.finish()?;
     Ok(used)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameParams;
+    use crate::problem::CATALOGUE;
+
+    /// Every layout reports each case once it is written, in order, on one
+    /// thread and on several, and the bytes do not change with the threads.
+    #[test]
+    fn progress_counts_every_case_in_order() {
+        let params = GameParams {
+            max_take: Some(3),
+            upto: Some(1 << 12),
+            ..GameParams::default()
+        };
+        for problem in &CATALOGUE {
+            let mut options = GenOptions::within_limits(problem);
+            options.cases = options.cases.min(7);
+            let mut files = Vec::new();
+            for threads in [1, 3] {
+                let mut game = problem.build_game(&params).unwrap();
+                let mut seen = Vec::new();
+                let mut bytes = Vec::new();
+                generate(
+                    problem,
+                    &mut game,
+                    &options,
+                    &mut bytes,
+                    threads,
+                    &mut |n| seen.push(n),
+                )
+                .unwrap();
+                let all: Vec<u64> = (1..=options.cases).collect();
+                assert_eq!(seen, all, "{} on {threads} threads", problem.name);
+                files.push(bytes);
+            }
+            assert_eq!(files[0], files[1], "{}", problem.name);
+        }
+    }
 }

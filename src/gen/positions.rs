@@ -18,6 +18,7 @@ pub(super) fn position_cases<G: PositionGame, W: Write>(
     o: &GenOptions,
     plan: &LosingPlan,
     lines: &mut Lines<W>,
+    progress: &mut dyn FnMut(u64),
 ) -> Result<(), GenError> {
     let ranges = PositionRanges {
         first: o.min..=o.max,
@@ -60,6 +61,7 @@ pub(super) fn position_cases<G: PositionGame, W: Write>(
         }
         lines.byte(b'\n');
         lines.spill()?;
+        progress(case + 1);
     }
     Ok(())
 }

@@ -26,6 +26,7 @@ const SET_SALT: u64 = 0x5345_542D_4E49_4D21;
 pub(super) fn subtraction_set_cases<W: Write>(
     o: &GenOptions,
     lines: &mut Lines<W>,
+    progress: &mut dyn FnMut(u64),
 ) -> Result<(), GenError> {
     let total = o.cases.checked_mul(o.positions).ok_or_else(|| {
         GenError::Impossible("--cases times --positions does not fit in 64 bits".into())
@@ -62,6 +63,7 @@ pub(super) fn subtraction_set_cases<W: Write>(
             )?;
             lines.spill()?;
         }
+        progress(case + 1);
     }
     Ok(())
 }
