@@ -98,6 +98,12 @@ pub trait Visitor: Copy {
     /// kernels compile the check out of their loops.
     const MAY_REFUSE: bool = false;
 
+    /// Whether most tokens are expected to be longer than 16 digits (numbers
+    /// drawn from the whole `u64` range, as in the pair games' files), which
+    /// compiles the walk with their conversion on the likely path. Heaps are
+    /// shorter, and their walk is faster with it on the unlikely one.
+    const LONG_TOKENS: bool = false;
+
     /// Takes one token's value. Returning false refuses it: the scan stops
     /// with [`Stop::Refused`] at that token, which stays unconsumed.
     fn visit(&mut self, value: u64) -> bool;

@@ -38,46 +38,61 @@ impl Visitor for Accepting {
     }
 }
 
-/// Visits in steps of `step` tokens, as a caller that resumes would, with a
-/// visitor that refuses values above `limit`.
-fn visited(
-    kernel: Kernel,
-    bytes: &[u8],
-    step: u64,
-    limit: u64,
-) -> (Digest, u64, usize, Option<Stop>) {
-    let mut digest = Digest {
-        sum: 0,
-        xor: 0,
-        limit,
-    };
-    let (mut pos, mut read) = (0, 0);
-    loop {
-        let f = kernel.visit(bytes, pos, step, &mut digest);
-        pos = f.pos;
-        read += f.read;
-        if f.stop.is_some() || f.read < step {
-            return (digest, read, pos, f.stop);
-        }
+/// The same digest, with the walk compiled for tokens past 16 digits
+/// ([`Visitor::LONG_TOKENS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Long(Digest);
+
+impl Visitor for Long {
+    const MAY_REFUSE: bool = true;
+    const LONG_TOKENS: bool = true;
+
+    fn visit(&mut self, value: u64) -> bool {
+        self.0.visit(value)
     }
 }
 
-/// [`visited`] with a visitor that cannot refuse.
-fn accepted(kernel: Kernel, bytes: &[u8], step: u64) -> (Accepting, u64, Option<Stop>) {
-    let mut visitor = Accepting(Digest {
-        sum: 0,
-        xor: 0,
-        limit: u64::MAX,
-    });
+/// Visits in steps of `step` tokens, as a caller that resumes would.
+fn walked<V: Visitor>(
+    kernel: Kernel,
+    bytes: &[u8],
+    step: u64,
+    mut visitor: V,
+) -> (V, u64, usize, Option<Stop>) {
     let (mut pos, mut read) = (0, 0);
     loop {
         let f = kernel.visit(bytes, pos, step, &mut visitor);
         pos = f.pos;
         read += f.read;
         if f.stop.is_some() || f.read < step {
-            return (visitor, read, f.stop);
+            return (visitor, read, pos, f.stop);
         }
     }
+}
+
+/// A digest that refuses values above `limit`.
+fn digest(limit: u64) -> Digest {
+    Digest {
+        sum: 0,
+        xor: 0,
+        limit,
+    }
+}
+
+/// [`walked`] with a visitor that refuses values above `limit`.
+fn visited(
+    kernel: Kernel,
+    bytes: &[u8],
+    step: u64,
+    limit: u64,
+) -> (Digest, u64, usize, Option<Stop>) {
+    walked(kernel, bytes, step, digest(limit))
+}
+
+/// [`walked`] with a visitor that cannot refuse.
+fn accepted(kernel: Kernel, bytes: &[u8], step: u64) -> (Accepting, u64, Option<Stop>) {
+    let (visitor, read, _, stop) = walked(kernel, bytes, step, Accepting(digest(u64::MAX)));
+    (visitor, read, stop)
 }
 
 fn assert_kernels_agree(bytes: &[u8]) {
@@ -100,9 +115,17 @@ fn assert_kernels_agree(bytes: &[u8]) {
                 String::from_utf8_lossy(bytes)
             );
             for limit in [u64::MAX, 1 << 40, 1000, 9] {
+                let expected = visited(Kernel::REFERENCE, bytes, step, limit);
+                let (long, read, pos, stop) = walked(kernel, bytes, step, Long(digest(limit)));
+                assert_eq!(
+                    (long.0, read, pos, stop),
+                    expected,
+                    "{kernel:?} long walk, step {step} limit {limit} on {:?}",
+                    String::from_utf8_lossy(bytes)
+                );
                 assert_eq!(
                     visited(kernel, bytes, step, limit),
-                    visited(Kernel::REFERENCE, bytes, step, limit),
+                    expected,
                     "{:?} visit step {} limit {} on {:?}",
                     kernel,
                     step,

@@ -17,6 +17,7 @@ use std::fmt;
 use std::io::Write;
 
 mod kept;
+mod positions;
 mod rules;
 
 use crate::error::{describe_byte, Error};
@@ -392,66 +393,6 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             self.fold_any_case(fold, case, m)?;
         }
         self.expect_end()
-    }
-
-    fn counted_pairs(
-        &mut self,
-        first: &'static str,
-        second: &'static str,
-        game: &mut impl PositionGame,
-    ) -> Result<(), Error> {
-        let cases = self.read(Expected::CaseCount)?;
-        for case in 1..=cases {
-            let a = self.read(Expected::Field { name: first, case })?;
-            let b = self.read(Expected::Field { name: second, case })?;
-            self.report.values += 2;
-            self.position_verdict(game, a, b)?;
-            self.tick(case);
-        }
-        self.expect_end()
-    }
-
-    fn zero_terminated(
-        &mut self,
-        name: &'static str,
-        game: &mut impl PositionGame,
-    ) -> Result<(), Error> {
-        for case in 1.. {
-            let n = self.read(Expected::NextOrZero { name, case })?;
-            if n == 0 {
-                break;
-            }
-            self.report.values += 1;
-            self.position_verdict(game, n, 0)?;
-            self.tick(case);
-        }
-        self.expect_end()
-    }
-
-    fn pairs_to_end(
-        &mut self,
-        first: &'static str,
-        second: &'static str,
-        game: &mut impl PositionGame,
-    ) -> Result<(), Error> {
-        for case in 1.. {
-            let a = match self.source.next_token() {
-                Ok((value, _)) => value,
-                Err(Fault {
-                    kind: FaultKind::End,
-                    ..
-                }) => break,
-                Err(fault) => {
-                    let expected = Expected::NextOrEnd { name: first, case };
-                    return Err(input_error(self.source, self.path, fault, expected));
-                }
-            };
-            let b = self.read(Expected::Field { name: second, case })?;
-            self.report.values += 2;
-            self.position_verdict(game, a, b)?;
-            self.tick(case);
-        }
-        Ok(())
     }
 
     /// Reports progress every so many small cases.

@@ -95,30 +95,20 @@ pub trait TokenSource {
     /// whose heaps are needed again, as to list every winning move); on a
     /// fault it holds those read before it.
     fn collect(&mut self, count: u64, out: &mut Vec<u64>) -> Result<(), (u64, Fault)> {
-        let mut done = 0;
-        while done < count {
-            // In steps, so that a count in a damaged file claims no more
-            // memory than its tokens fill; and over what `out` held, which
-            // is zeroed only where it grows.
-            let step = (count - done).min(COLLECT_STEP as u64) as usize;
-            let from = done as usize;
-            if out.len() < from + step {
-                out.resize(from + step, 0);
-            }
-            let mut fill = Fill {
-                cells: Cell::from_mut(&mut out[from..from + step]).as_slice_of_cells(),
-                len: 0,
-            };
-            let result = self.visit(step as u64, &mut fill);
-            let filled = fill.len;
-            if let Err((read, fault)) = result {
-                out.truncate(from + filled);
-                return Err((done + read, fault));
-            }
-            done += step as u64;
-        }
-        out.truncate(done as usize);
-        Ok(())
+        collect_with::<Self, false, false>(self, count, out)
+    }
+
+    /// [`TokenSource::collect`] for the numbers of position games, which
+    /// may span the whole `u64` range ([`Visitor::LONG_TOKENS`]).
+    fn collect_numbers(&mut self, count: u64, out: &mut Vec<u64>) -> Result<(), (u64, Fault)> {
+        collect_with::<Self, false, true>(self, count, out)
+    }
+
+    /// [`TokenSource::collect_numbers`] up to the first token of value 0, which is
+    /// left unread and reported as a [`FaultKind::Refused`] fault: the
+    /// one-number-per-case layouts that a 0 ends read their cases in bulk.
+    fn collect_to_zero(&mut self, count: u64, out: &mut Vec<u64>) -> Result<(), (u64, Fault)> {
+        collect_with::<Self, true, true>(self, count, out)
     }
 
     /// Line and column of an offset at or after the last token returned
@@ -129,21 +119,61 @@ pub trait TokenSource {
     fn consumed(&self) -> u64;
 }
 
+/// The body of [`TokenSource::collect`] and [`TokenSource::collect_to_zero`].
+fn collect_with<S: TokenSource + ?Sized, const ZERO_ENDS: bool, const LONG: bool>(
+    source: &mut S,
+    count: u64,
+    out: &mut Vec<u64>,
+) -> Result<(), (u64, Fault)> {
+    let mut done = 0;
+    while done < count {
+        // In steps, so that a count in a damaged file claims no more memory
+        // than its tokens fill; and over what `out` held, which is zeroed
+        // only where it grows.
+        let step = (count - done).min(COLLECT_STEP as u64) as usize;
+        let from = done as usize;
+        if out.len() < from + step {
+            out.resize(from + step, 0);
+        }
+        let mut fill = Fill::<ZERO_ENDS, LONG> {
+            cells: Cell::from_mut(&mut out[from..from + step]).as_slice_of_cells(),
+            len: 0,
+        };
+        let result = source.visit(step as u64, &mut fill);
+        let filled = fill.len;
+        if let Err((read, fault)) = result {
+            out.truncate(from + filled);
+            return Err((done + read, fault));
+        }
+        done += step as u64;
+    }
+    out.truncate(done as usize);
+    Ok(())
+}
+
 /// Tokens per [`TokenSource::collect`] step (512 KiB of them).
 const COLLECT_STEP: usize = 1 << 16;
 
 /// A visitor that writes each value into the next of `cells`: the kernels
 /// want a `Copy` visitor, which a `&mut Vec` is not, and cells are written
 /// through a shared reference. It is asked for at most `cells.len()` values.
+/// With `ZERO_ENDS` it refuses a 0, which ends the tokens it takes; `LONG`
+/// is its [`Visitor::LONG_TOKENS`].
 #[derive(Clone, Copy)]
-struct Fill<'a> {
+struct Fill<'a, const ZERO_ENDS: bool, const LONG: bool> {
     cells: &'a [Cell<u64>],
     len: usize,
 }
 
-impl Visitor for Fill<'_> {
+impl<const ZERO_ENDS: bool, const LONG: bool> Visitor for Fill<'_, ZERO_ENDS, LONG> {
+    const MAY_REFUSE: bool = ZERO_ENDS;
+    const LONG_TOKENS: bool = LONG;
+
     #[inline(always)]
     fn visit(&mut self, value: u64) -> bool {
+        if ZERO_ENDS && value == 0 {
+            return false;
+        }
         if let Some(cell) = self.cells.get(self.len) {
             cell.set(value);
         }

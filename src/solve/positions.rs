@@ -1,0 +1,141 @@
+//! The layouts of one position per case (bash, kmultiple, fibonacci,
+//! wythoff), read in batches.
+//!
+//! A position is one or two numbers, so asking the source for one token at a
+//! time would spend most of the run in the call and the window set up for
+//! each token. The cases are instead collected a batch at a time through
+//! the kernels' bulk walk, as heaps are, and answered from the batch. A
+//! fault ends a batch early with the tokens before it, so the verdicts
+//! written before an error, and the error itself (which field of which
+//! case), are those of reading one token at a time.
+
+use std::io::Write;
+
+use super::{input_error, Expected, Run};
+use crate::error::Error;
+use crate::games::PositionGame;
+use crate::source::{Fault, FaultKind, TokenSource};
+
+/// Tokens per batch: 128 KiB of them, which stays in the L2 cache.
+const BATCH: u64 = 1 << 14;
+
+impl<S: TokenSource, W: Write> Run<'_, S, W> {
+    /// `T`, then `T` cases of two numbers.
+    pub(super) fn counted_pairs(
+        &mut self,
+        first: &'static str,
+        second: &'static str,
+        game: &mut impl PositionGame,
+    ) -> Result<(), Error> {
+        let cases = self.read(Expected::CaseCount)?;
+        let mut tokens = Vec::new();
+        let mut case = 0;
+        while case < cases {
+            let want = (cases - case).min(BATCH / 2) * 2;
+            let result = self.source.collect_numbers(want, &mut tokens);
+            case = self.pairs(game, &tokens, case)?;
+            if let Err((read, fault)) = result {
+                return Err(self.pair_fault(fault, read, case, [first, second]));
+            }
+        }
+        self.expect_end()
+    }
+
+    /// Cases of two numbers until the input ends, which it may only do
+    /// between two cases.
+    pub(super) fn pairs_to_end(
+        &mut self,
+        first: &'static str,
+        second: &'static str,
+        game: &mut impl PositionGame,
+    ) -> Result<(), Error> {
+        let mut tokens = Vec::new();
+        let mut case = 0;
+        loop {
+            let result = self.source.collect_numbers(BATCH, &mut tokens);
+            case = self.pairs(game, &tokens, case)?;
+            match result {
+                Ok(()) => {}
+                Err((
+                    read,
+                    Fault {
+                        kind: FaultKind::End,
+                        ..
+                    },
+                )) if read % 2 == 0 => return Ok(()),
+                Err((read, fault)) if read % 2 == 0 => {
+                    let expected = Expected::NextOrEnd {
+                        name: first,
+                        case: case + 1,
+                    };
+                    return Err(input_error(self.source, self.path, fault, expected));
+                }
+                Err((read, fault)) => {
+                    return Err(self.pair_fault(fault, read, case, [first, second]))
+                }
+            }
+        }
+    }
+
+    /// One number per case until a `0`.
+    pub(super) fn zero_terminated(
+        &mut self,
+        name: &'static str,
+        game: &mut impl PositionGame,
+    ) -> Result<(), Error> {
+        let mut tokens = Vec::new();
+        let mut case = 0;
+        loop {
+            let result = self.source.collect_to_zero(BATCH, &mut tokens);
+            for &n in &tokens {
+                case += 1;
+                self.report.values += 1;
+                self.position_verdict(game, n, 0)?;
+                self.tick(case);
+            }
+            let expected = Expected::NextOrZero {
+                name,
+                case: case + 1,
+            };
+            match result {
+                Ok(()) => {}
+                Err((_, fault)) if matches!(fault.kind, FaultKind::Refused(0)) => {
+                    // The 0 is still unread.
+                    self.read(expected)?;
+                    return self.expect_end();
+                }
+                Err((_, fault)) => {
+                    return Err(input_error(self.source, self.path, fault, expected));
+                }
+            }
+        }
+    }
+
+    /// Answers the whole pairs among `tokens`, the cases after `case`;
+    /// returns the last case answered.
+    fn pairs(
+        &mut self,
+        game: &mut impl PositionGame,
+        tokens: &[u64],
+        mut case: u64,
+    ) -> Result<u64, Error> {
+        for pair in tokens.chunks_exact(2) {
+            case += 1;
+            self.report.values += 2;
+            self.position_verdict(game, pair[0], pair[1])?;
+            self.tick(case);
+        }
+        Ok(case)
+    }
+
+    /// The error for `fault`, met after `read` tokens of a batch that began
+    /// a case, when `case` cases are answered: the first or the second
+    /// number of the next case was expected.
+    fn pair_fault(&self, fault: Fault, read: u64, case: u64, names: [&'static str; 2]) -> Error {
+        let expected = Expected::Field {
+            name: names[(read % 2) as usize],
+            case: case + 1,
+        };
+        input_error(self.source, self.path, fault, expected)
+    }
+}
