@@ -12,7 +12,7 @@
 //! player (`--losing P`), chosen by the seed (`plan`), and all the others are
 //! winning, so that a test set exercises both verdicts in a known measure. A
 //! losing case is planted by the game's own construction
-//! ([`HeapGame::losing_last_heap`](crate::games::HeapGame::losing_last_heap),
+//! ([`HeapGame::losing_last_heap`],
 //! [`PositionGame::losing_position`](crate::games::PositionGame::losing_position)),
 //! and every case's verdict is checked with the game itself before it is
 //! written. Where the ranges leave no way to make a case what it must be
