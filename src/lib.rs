@@ -43,7 +43,9 @@
 //! * [`parallel`] is the first pass of a split: large heap-game files are
 //!   cut into blocks folded on all cores, and the sequential walk merges
 //!   whole blocks' summaries, so verdicts and errors are exactly those of
-//!   one thread.
+//!   one thread. Position-game files ([`parallel::positions`]) are cut the
+//!   same way, their tokens counted, and each block's cases answered on
+//!   its own; a file with a fault is left to the one-thread reader.
 //! * [`solve`] reads each layout and turns a fault into an error that says
 //!   what was expected, where, by line and column; [`output`] writes the
 //!   verdicts in the judge's words, and [`listing`] the lines of a case's

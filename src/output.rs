@@ -120,4 +120,27 @@ impl<W: Write> VerdictWriter<W> {
     pub fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }
+
+    /// A writer in the same words into `out`, whose first case is case
+    /// `written + 1`: one block's lines, written by another thread.
+    pub(crate) fn sibling<V: Write>(&self, out: V, written: u64) -> VerdictWriter<V> {
+        VerdictWriter {
+            out: io::BufWriter::with_capacity(1 << 16, out),
+            win: self.win.clone(),
+            lose: self.lose.clone(),
+            prefix: self.prefix,
+            written,
+        }
+    }
+
+    /// Flushes, and gives back the writer underneath.
+    pub(crate) fn into_inner(self) -> io::Result<W> {
+        self.out.into_inner().map_err(|e| e.into_error())
+    }
+
+    /// Counts `cases` lines written by a sibling and passed on with
+    /// [`VerdictWriter::lines`], so that the next case's number follows.
+    pub(crate) fn count_lines(&mut self, cases: u64) {
+        self.written += cases;
+    }
 }

@@ -23,6 +23,8 @@
 //! The walk re-reads about one block per case, so this pays only when cases
 //! are large; [`worth_splitting`] decides, from the case count and the size.
 
+pub mod positions;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 

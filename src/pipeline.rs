@@ -24,7 +24,7 @@ use crate::solve::{self, Report};
 use crate::source::{BlockedSource, SliceSource, StreamSource, TokenSource, STREAM_BUFFER};
 use crate::validate::{self, Detail, Summary};
 
-/// When a heap-game input in memory is split across threads.
+/// When an input in memory is split across threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Split {
     /// When it pays ([`parallel::worth_splitting`]), in blocks of
@@ -138,6 +138,23 @@ impl<'a> Job<'a> {
     ) -> Result<Report, Error> {
         progress.total(Some(bytes.len() as u64));
         let mut done = |b| progress.done(b);
+        if let Some(block) = self.split_positions(bytes, game) {
+            let settings = parallel::positions::Settings {
+                kernel: self.kernel,
+                threads: self.threads,
+                block,
+                moves: self.moves,
+                answer: self.problem.answer,
+            };
+            let layout = self.problem.layout;
+            let solved = crate::with_game!(&*game,
+                heap _h => None,
+                position p => parallel::positions::solve(bytes, layout, p, out, settings, &mut done)?
+            );
+            if let Some(report) = solved {
+                return Ok(report);
+            }
+        }
         let report = match self.split_blocks(bytes, game) {
             Some(block) => {
                 let bounds = parallel::split(bytes, block);
@@ -200,6 +217,26 @@ impl<'a> Job<'a> {
             threads: self.threads,
         };
         solve::solve(self.problem, game, source, out, name, progress, settings)
+    }
+
+    /// The block size to split a position game's `bytes` with, or `None` to
+    /// read it on one thread.
+    fn split_positions(&self, bytes: &[u8], game: &Game) -> Option<usize> {
+        if game.is_heap_game() || self.problem.layout.has_heaps() {
+            return None;
+        }
+        match self.split {
+            Split::Never => None,
+            Split::Always { block } => Some(block.max(1)),
+            // Blocks of at least 64 KiB, at least eight per thread where the
+            // file allows: a case can cost milliseconds (kmultiple), so
+            // files far smaller than a heap game's are worth splitting.
+            Split::Auto => {
+                let block =
+                    (bytes.len() / (8 * self.threads.max(1))).clamp(64 << 10, parallel::BLOCK);
+                (self.threads > 1 && bytes.len() >= 2 * block).then_some(block)
+            }
+        }
     }
 
     /// The block size to split `bytes` with, or `None` to read it whole.

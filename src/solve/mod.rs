@@ -253,7 +253,7 @@ pub(crate) fn write_position<W: Write>(
 }
 
 /// The error for a failed write of the verdicts.
-fn stdout_error(source: std::io::Error) -> Error {
+pub(crate) fn stdout_error(source: std::io::Error) -> Error {
     Error::Io {
         path: "<stdout>".into(),
         source,
