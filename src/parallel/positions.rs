@@ -21,7 +21,6 @@
 //! here. Any other is left to the one-thread reader, so its verdicts and
 //! its error, at the same place, are the one-thread run's by construction.
 
-use std::cell::Cell;
 use std::io::Write;
 
 use super::split;
@@ -31,6 +30,7 @@ use crate::output::VerdictWriter;
 use crate::problem::{Answer, Layout};
 use crate::scan::{Kernel, Stop, Visitor};
 use crate::solve::{write_position, Report};
+use crate::source::Fill;
 
 /// Blocks per thread in one round of pass 2.
 const BLOCKS_PER_THREAD: usize = 8;
@@ -114,26 +114,6 @@ impl Visitor for Count {
             self.first_zero = Some(self.read);
         }
         self.read += 1;
-        true
-    }
-}
-
-/// Pass 2's visitor: each value into the next cell.
-#[derive(Clone, Copy)]
-struct Values<'a> {
-    cells: &'a [Cell<u64>],
-    len: usize,
-}
-
-impl Visitor for Values<'_> {
-    const LONG_TOKENS: bool = true;
-
-    #[inline(always)]
-    fn visit(&mut self, value: u64) -> bool {
-        if let Some(cell) = self.cells.get(self.len) {
-            cell.set(value);
-        }
-        self.len += 1;
         true
     }
 }
@@ -364,10 +344,7 @@ fn answer_block<G: PositionGame>(
 ) -> (Vec<u8>, u64) {
     let block = job.block;
     let mut values = vec![0u64; block.tokens as usize];
-    let mut visitor = Values {
-        cells: Cell::from_mut(&mut values[..]).as_slice_of_cells(),
-        len: 0,
-    };
+    let mut visitor = Fill::<false, true>::new(&mut values);
     settings
         .kernel
         .visit(&bytes[..block.end], block.start, u64::MAX, &mut visitor);

@@ -135,10 +135,7 @@ fn collect_with<S: TokenSource + ?Sized, const ZERO_ENDS: bool, const LONG: bool
         if out.len() < from + step {
             out.resize(from + step, 0);
         }
-        let mut fill = Fill::<ZERO_ENDS, LONG> {
-            cells: Cell::from_mut(&mut out[from..from + step]).as_slice_of_cells(),
-            len: 0,
-        };
+        let mut fill = Fill::<ZERO_ENDS, LONG>::new(&mut out[from..from + step]);
         let result = source.visit(step as u64, &mut fill);
         let filled = fill.len;
         if let Err((read, fault)) = result {
@@ -160,9 +157,19 @@ const COLLECT_STEP: usize = 1 << 16;
 /// With `ZERO_ENDS` it refuses a 0, which ends the tokens it takes; `LONG`
 /// is its [`Visitor::LONG_TOKENS`].
 #[derive(Clone, Copy)]
-struct Fill<'a, const ZERO_ENDS: bool, const LONG: bool> {
+pub(crate) struct Fill<'a, const ZERO_ENDS: bool, const LONG: bool> {
     cells: &'a [Cell<u64>],
     len: usize,
+}
+
+impl<'a, const ZERO_ENDS: bool, const LONG: bool> Fill<'a, ZERO_ENDS, LONG> {
+    /// A visitor that fills `cells` from the first.
+    pub(crate) fn new(cells: &'a mut [u64]) -> Self {
+        Fill {
+            cells: Cell::from_mut(cells).as_slice_of_cells(),
+            len: 0,
+        }
+    }
 }
 
 impl<const ZERO_ENDS: bool, const LONG: bool> Visitor for Fill<'_, ZERO_ENDS, LONG> {
