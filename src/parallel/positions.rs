@@ -6,8 +6,9 @@
 //! and before the first `0` in zero-terminated files. Two passes find it:
 //!
 //! 1. **Counting, in parallel.** Every block (cut as for heaps, never inside
-//!    a number) is walked for its token count, its first token and its first
-//!    zero, and whether it holds a fault.
+//!    a number) is counted from its window masks alone, without converting
+//!    its numbers ([`Kernel::census`]): its token count, its first token and
+//!    its first zero, and whether it holds a fault.
 //! 2. **Answering, in parallel, in rounds.** The counts give each block the
 //!    index of its first token, so a thread answers the cases that begin in
 //!    a block on its own, taking the second number of a case cut by the
@@ -28,7 +29,7 @@ use crate::error::Error;
 use crate::games::PositionGame;
 use crate::output::VerdictWriter;
 use crate::problem::{Answer, Layout};
-use crate::scan::{Kernel, Stop, Visitor};
+use crate::scan::Kernel;
 use crate::solve::{write_position, Report};
 use crate::source::Fill;
 
@@ -94,44 +95,15 @@ struct Counted {
     first_zero: Option<u64>,
 }
 
-/// Pass 1's visitor.
-#[derive(Clone, Copy)]
-struct Count {
-    read: u64,
-    first: Option<u64>,
-    first_zero: Option<u64>,
-}
-
-impl Visitor for Count {
-    const LONG_TOKENS: bool = true;
-
-    #[inline(always)]
-    fn visit(&mut self, value: u64) -> bool {
-        if self.read == 0 {
-            self.first = Some(value);
-        }
-        if value == 0 && self.first_zero.is_none() {
-            self.first_zero = Some(self.read);
-        }
-        self.read += 1;
-        true
-    }
-}
-
 /// The block's count, or `None` if it holds a fault.
 fn count(bytes: &[u8], (start, end): (usize, usize), kernel: Kernel) -> Option<Counted> {
-    let mut count = Count {
-        read: 0,
-        first: None,
-        first_zero: None,
-    };
-    let walked = kernel.visit(&bytes[..end], start, u64::MAX, &mut count);
-    matches!(walked.stop, Some(Stop::End) | None).then_some(Counted {
+    let census = kernel.census(&bytes[..end], start)?;
+    Some(Counted {
         start,
         end,
-        tokens: count.read,
-        first: count.first,
-        first_zero: count.first_zero,
+        tokens: census.tokens,
+        first: census.first,
+        first_zero: census.first_zero,
     })
 }
 

@@ -22,7 +22,9 @@
 //!
 //! The windowed kernels share one loop (`window`): a kernel says how to
 //! classify a window of bytes into digit and whitespace bit masks and how to
-//! convert a short digit run; the loop walks the tokens.
+//! convert a short digit run; the loop walks the tokens. The same masks
+//! also count tokens without converting them ([`census`](mod@census)), for
+//! a pass that only needs to know where cases begin.
 //!
 //! A [`Kernel`] is a capability: the vector kernels can only be obtained from
 //! [`Kernel::detect`], [`Kernel::available`] or [`Kernel::by_name`], which ask
@@ -34,6 +36,7 @@
 //! buffer after the last byte that is not a digit.
 
 pub(crate) mod arch;
+pub mod census;
 pub mod reference;
 pub mod swar;
 pub(crate) mod window;
@@ -237,6 +240,19 @@ impl Kernel {
             Kind::Swar => arch::swar::visit(bytes, pos, limit, visitor),
             Kind::Avx2 => arch::avx2_visit(bytes, pos, limit, visitor),
             Kind::Avx512 => arch::avx512_visit(bytes, pos, limit, visitor),
+        }
+    }
+
+    /// Counts the tokens from `pos` without converting them (see
+    /// [`census`](mod@census)): `None` exactly when [`Kernel::visit`] would
+    /// stop at a fault.
+    #[inline]
+    pub fn census(self, bytes: &[u8], pos: usize) -> Option<census::Census> {
+        match self.0 {
+            Kind::Reference => census::by_walking(self, bytes, pos),
+            Kind::Swar => arch::swar::census(bytes, pos),
+            Kind::Avx2 => arch::avx2_census(bytes, pos),
+            Kind::Avx512 => arch::avx512_census(bytes, pos),
         }
     }
 }

@@ -46,6 +46,13 @@ pub(crate) trait Window {
     /// the kernel's instructions.
     unsafe fn classify(ptr: *const u8) -> (u64, u64);
 
+    /// The masks of [`Window::classify`], and a third of the bytes that are
+    /// `'0'`: what a census (`scan::census`) counts tokens with.
+    ///
+    /// # Safety
+    /// As for [`Window::classify`].
+    unsafe fn classify_zeros(ptr: *const u8) -> (u64, u64, u64);
+
     /// Value of the `len` (1..=16) digits that end just before `end`.
     ///
     /// # Safety

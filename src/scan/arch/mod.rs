@@ -1,8 +1,8 @@
 //! Windowed kernels: the portable one ([`swar`]) and, beside it, the ones
-//! that need particular CPU features (`x86_64`). Each serves the same two
-//! calls (`next_token` and `visit`) through the shared loop in
-//! `scan::window`; a kernel only says how to classify a window of bytes into
-//! digit and whitespace bit masks.
+//! that need particular CPU features (`x86_64`). Each serves the same three
+//! calls (`next_token` and `visit` through the shared loop in
+//! `scan::window`, `census` through `scan::census`); a kernel only says how
+//! to classify a window of bytes into digit, whitespace and zero bit masks.
 //!
 //! The entry points for the vector kernels do not check the CPU: they are
 //! only reached through a [`Kernel`](super::Kernel) of that kind, which only
@@ -13,6 +13,7 @@ pub(crate) mod swar;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
+use super::census::Census;
 use super::{Folded, Stop, Token, Visitor};
 
 /// Whether this CPU runs the AVX2 kernel.
@@ -36,7 +37,7 @@ pub(crate) fn avx512_available() -> bool {
 /// built after `avx2_available` or `avx512_available` said yes reaches
 /// them); elsewhere they fall back to the portable kernel.
 macro_rules! vector_entry_points {
-    ($next_token:ident, $visit:ident, $kernel:ident) => {
+    ($next_token:ident, $visit:ident, $census:ident, $kernel:ident) => {
         #[doc = concat!("`next_token` of the ", stringify!($kernel), " kernel; reached only from a detected kernel.")]
         #[inline]
         pub(crate) fn $next_token(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
@@ -62,8 +63,18 @@ macro_rules! vector_entry_points {
             #[cfg(not(target_arch = "x86_64"))]
             return swar::visit(bytes, pos, limit, visitor);
         }
+
+        #[doc = concat!("`census` of the ", stringify!($kernel), " kernel; reached only from a detected kernel.")]
+        #[inline]
+        pub(crate) fn $census(bytes: &[u8], pos: usize) -> Option<Census> {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as in `next_token` above.
+            return unsafe { x86_64::$kernel::census(bytes, pos) };
+            #[cfg(not(target_arch = "x86_64"))]
+            return swar::census(bytes, pos);
+        }
     };
 }
 
-vector_entry_points!(avx2_next_token, avx2_visit, avx2);
-vector_entry_points!(avx512_next_token, avx512_visit, avx512);
+vector_entry_points!(avx2_next_token, avx2_visit, avx2_census, avx2);
+vector_entry_points!(avx512_next_token, avx512_visit, avx512_census, avx512);

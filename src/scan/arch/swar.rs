@@ -6,6 +6,7 @@
 //! makes it every machine's fallback and the twin the vector kernels are
 //! measured against.
 
+use crate::scan::census::{self, Census};
 use crate::scan::swar::{eight_digits, non_digit_mask, HIGH_BITS, ONES};
 use crate::scan::window::{self, Window};
 use crate::scan::{Folded, Stop, Token, Visitor};
@@ -25,6 +26,13 @@ pub(crate) fn visit<V: Visitor>(bytes: &[u8], pos: usize, limit: u64, visitor: &
     unsafe { window::visit::<SwarWindow, V>(bytes, pos, limit, visitor) }
 }
 
+/// The census of the tokens from `pos` (see [`Census`]), by the portable window.
+#[inline]
+pub(crate) fn census(bytes: &[u8], pos: usize) -> Option<Census> {
+    // SAFETY: as in `next_token`.
+    unsafe { census::by_windows::<SwarWindow>(bytes, pos) }
+}
+
 /// The window of eight words.
 pub(crate) struct SwarWindow;
 
@@ -40,6 +48,19 @@ impl Window for SwarWindow {
             spaces |= s << (8 * i);
         }
         (digits, spaces)
+    }
+
+    #[inline(always)]
+    unsafe fn classify_zeros(ptr: *const u8) -> (u64, u64, u64) {
+        // SAFETY: the caller guarantees 64 readable bytes at `ptr`.
+        let (digits, spaces) = unsafe { Self::classify(ptr) };
+        let mut zeros = 0;
+        for i in 0..8 {
+            // SAFETY: as above.
+            let word = u64::from_le(unsafe { ptr.add(8 * i).cast::<u64>().read_unaligned() });
+            zeros |= gather(zero_bytes(word ^ (0x30 * ONES))) << (8 * i);
+        }
+        (digits, spaces, zeros)
     }
 
     #[inline(always)]
@@ -65,21 +86,27 @@ fn keep_last(n: usize) -> u64 {
     }
 }
 
+/// The high bit of every byte of `x` that is zero: a byte's low seven bits
+/// plus 0x7F set its high bit unless they are all zero, and no byte carries
+/// into the next.
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    !(((x & !HIGH_BITS) + (0x7F * ONES)) | x) & HIGH_BITS
+}
+
 /// One bit per byte of `word`: (is an ASCII digit, is ASCII whitespace).
 #[inline(always)]
 fn classify_word(word: u64) -> (u64, u64) {
     let digit = !non_digit_mask(word ^ (0x30 * ONES)) & HIGH_BITS;
-    // Bytes equal to a space: a byte is zero after the xor exactly when
-    // neither its low seven bits (added to 0x7F) nor its high bit are set.
-    let x = word ^ (0x20 * ONES);
-    let nonzero = (((x & !HIGH_BITS) + (0x7F * ONES)) | x) & HIGH_BITS;
+    // Bytes equal to a space are the zero bytes after the xor.
+    let spaces = zero_bytes(word ^ (0x20 * ONES));
     // Bytes from \t (9) to \r (13): subtract 9 with every high bit set, so
     // that no byte borrows from its neighbour; below 5 is the range. Bytes
     // with the high bit set to begin with are never whitespace.
     let c = ((word | HIGH_BITS) - (0x09 * ONES)) ^ HIGH_BITS;
     let five_or_more = (((c & !HIGH_BITS) + (0x7B * ONES)) | c) & HIGH_BITS;
     let control = !five_or_more & !word & HIGH_BITS;
-    (gather(digit), gather((!nonzero & HIGH_BITS) | control))
+    (gather(digit), gather(spaces | control))
 }
 
 /// The high bits of the eight bytes of `flags` as eight bits, byte 0 in bit 0.

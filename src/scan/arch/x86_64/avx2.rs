@@ -2,6 +2,7 @@
 
 use core::arch::x86_64::*;
 
+use crate::scan::census::{self, Census};
 use crate::scan::window::{self, Window};
 use crate::scan::{Folded, Stop, Token, Visitor};
 
@@ -73,6 +74,20 @@ impl Window for Avx2 {
     }
 
     #[inline(always)]
+    unsafe fn classify_zeros(ptr: *const u8) -> (u64, u64, u64) {
+        // SAFETY: the caller guarantees 64 readable bytes and the CPU features (`Window`).
+        unsafe {
+            let zeros = |at: *const u8| {
+                let bytes = _mm256_loadu_si256(at as *const __m256i);
+                let zeros = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b'0' as i8));
+                _mm256_movemask_epi8(zeros) as u32 as u64
+            };
+            let (digits, spaces) = Self::classify(ptr);
+            (digits, spaces, zeros(ptr) | zeros(ptr.add(32)) << 32)
+        }
+    }
+
+    #[inline(always)]
     unsafe fn short_run(end: *const u8, len: usize) -> u64 {
         // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
         unsafe { super::sixteen_digits(end, len) }
@@ -110,4 +125,12 @@ pub(crate) unsafe fn visit<V: Visitor>(
 ) -> Folded {
     // SAFETY: the caller guarantees the CPU features this function enables.
     unsafe { window::visit::<Avx2, V>(bytes, pos, limit, visitor) }
+}
+
+/// # Safety
+/// The CPU must support AVX2, BMI1 and SSE4.1 ([`is_available`]).
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,sse4.1,ssse3")]
+pub(crate) unsafe fn census(bytes: &[u8], pos: usize) -> Option<Census> {
+    // SAFETY: the caller guarantees the CPU features this function enables.
+    unsafe { census::by_windows::<Avx2>(bytes, pos) }
 }

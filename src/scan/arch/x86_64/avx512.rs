@@ -4,6 +4,7 @@
 
 use core::arch::x86_64::*;
 
+use crate::scan::census::{self, Census};
 use crate::scan::window::{self, Window};
 use crate::scan::{Folded, Stop, Token, Visitor};
 
@@ -31,6 +32,17 @@ impl Window for Avx512 {
             let digits = below(b'0', 10);
             let blank = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(b' ' as i8));
             (digits, blank | below(b'\t', b'\r' - b'\t' + 1))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn classify_zeros(ptr: *const u8) -> (u64, u64, u64) {
+        // SAFETY: the caller guarantees the readable bytes and the CPU features (`Window`).
+        unsafe {
+            let (digits, spaces) = Self::classify(ptr);
+            let bytes = _mm512_loadu_si512(ptr as *const _);
+            let zeros = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(b'0' as i8));
+            (digits, spaces, zeros)
         }
     }
 
@@ -75,4 +87,12 @@ pub(crate) unsafe fn visit<V: Visitor>(
 ) -> Folded {
     // SAFETY: the caller guarantees the CPU features this function enables.
     unsafe { window::visit::<Avx512, V>(bytes, pos, limit, visitor) }
+}
+
+/// # Safety
+/// The CPU must support AVX-512F/BW, BMI1 and SSE4.1 ([`is_available`]).
+#[target_feature(enable = "avx512f,avx512bw,avx2,bmi1,bmi2,popcnt,sse4.1,ssse3")]
+pub(crate) unsafe fn census(bytes: &[u8], pos: usize) -> Option<Census> {
+    // SAFETY: the caller guarantees the CPU features this function enables.
+    unsafe { census::by_windows::<Avx512>(bytes, pos) }
 }
