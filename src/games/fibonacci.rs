@@ -46,11 +46,38 @@ const fn distinct_fibonacci() -> [u64; COUNT] {
     table
 }
 
+/// The Fibonacci numbers of each bit length (`0` has length 0), repeated
+/// when a length has one. No length has three: each Fibonacci number from
+/// 2 on is more than half the one two places above it, which the build
+/// checks.
+const BY_LENGTH: [[u64; 2]; 65] = by_length();
+
+const fn by_length() -> [[u64; 2]; 65] {
+    let mut table = [[u64::MAX; 2]; 65];
+    let mut i = 0;
+    while i < COUNT {
+        let length = (u64::BITS - FIBONACCI[i].leading_zeros()) as usize;
+        if table[length][0] == u64::MAX {
+            table[length] = [FIBONACCI[i], FIBONACCI[i]];
+        } else if table[length][0] == table[length][1] {
+            table[length][1] = FIBONACCI[i];
+        } else {
+            panic!("three Fibonacci numbers of one bit length");
+        }
+        i += 1;
+    }
+    table
+}
+
 /// Whether the player to move wins Fibonacci Nim from a pile of `n`.
 ///
-/// `n = 0` and `n = 1` have no legal first move and so are losses.
+/// `n = 0` and `n = 1` have no legal first move and so are losses. One
+/// lookup by bit length, instead of a search of the table: a file of 10^7
+/// piles spent most of its answering time searching.
+#[inline]
 pub fn first_player_wins(n: u64) -> bool {
-    FIBONACCI.binary_search(&n).is_err()
+    let [low, high] = BY_LENGTH[(u64::BITS - n.leading_zeros()) as usize];
+    n != low && n != high
 }
 
 /// Fibonacci Nim as a [`PositionGame`] of one number (`b` is ignored).
@@ -134,6 +161,24 @@ mod tests {
         assert_eq!(FIBONACCI.to_vec(), expected);
         let last = FIBONACCI[COUNT - 1];
         assert_eq!(last.checked_add(FIBONACCI[COUNT - 2]), None);
+    }
+
+    #[test]
+    fn lookup_by_length_agrees_with_searching_the_table() {
+        let search = |n: u64| FIBONACCI.binary_search(&n).is_err();
+        let mut rng = SplitMix64::new(7);
+        let near = FIBONACCI
+            .iter()
+            .flat_map(|&f| (0..5).map(move |d| [f.wrapping_add(d), f.wrapping_sub(d)]));
+        let powers =
+            (0..64).flat_map(|k| [1u64 << k, (1u64 << k) - 1, (1u64 << k) + 1].map(|p| [p, p]));
+        let random = (0..100_000).map(|_| {
+            let n = rng.next_u64() >> (rng.next_u64() % 64);
+            [n, u64::MAX - n]
+        });
+        for n in near.chain(powers).chain(random).flatten() {
+            assert_eq!(first_player_wins(n), search(n), "n {n}");
+        }
     }
 
     #[test]
