@@ -4,9 +4,11 @@ use std::io::{self, Write};
 
 use crate::problem::{LinePrefix, Verdicts};
 
-/// Writes one line per case: the winning or the losing word.
+/// Writes one line per case: the winning or the losing word. `W` is written
+/// a few bytes at a time, so it should be a buffer or memory: the
+/// constructors wrap it in a large [`io::BufWriter`].
 pub struct VerdictWriter<W: Write> {
-    out: io::BufWriter<W>,
+    out: W,
     win: Vec<u8>,
     lose: Vec<u8>,
     prefix: LinePrefix,
@@ -15,12 +17,17 @@ pub struct VerdictWriter<W: Write> {
 
 impl<W: Write> VerdictWriter<W> {
     /// A writer of the problem's verdict lines, in its own words.
-    pub fn for_problem(out: W, verdicts: &Verdicts) -> VerdictWriter<W> {
+    pub fn for_problem(out: W, verdicts: &Verdicts) -> VerdictWriter<io::BufWriter<W>> {
         VerdictWriter::new(out, verdicts.win, verdicts.lose, verdicts.prefix)
     }
 
     /// A writer of lines `win` or `lose`, each after `prefix`.
-    pub fn new(out: W, win: &str, lose: &str, prefix: LinePrefix) -> VerdictWriter<W> {
+    pub fn new(
+        out: W,
+        win: &str,
+        lose: &str,
+        prefix: LinePrefix,
+    ) -> VerdictWriter<io::BufWriter<W>> {
         VerdictWriter {
             out: io::BufWriter::with_capacity(1 << 16, out),
             win: win.as_bytes().to_vec(),
@@ -123,9 +130,9 @@ impl<W: Write> VerdictWriter<W> {
 
     /// A writer in the same words into `out`, whose first case is case
     /// `written + 1`: one block's lines, written by another thread.
-    pub(crate) fn sibling<V: Write>(&self, out: V, written: u64) -> VerdictWriter<V> {
+    pub(crate) fn sibling(&self, out: Vec<u8>, written: u64) -> VerdictWriter<Vec<u8>> {
         VerdictWriter {
-            out: io::BufWriter::with_capacity(1 << 16, out),
+            out,
             win: self.win.clone(),
             lose: self.lose.clone(),
             prefix: self.prefix,
@@ -133,9 +140,9 @@ impl<W: Write> VerdictWriter<W> {
         }
     }
 
-    /// Flushes, and gives back the writer underneath.
-    pub(crate) fn into_inner(self) -> io::Result<W> {
-        self.out.into_inner().map_err(|e| e.into_error())
+    /// The writer underneath.
+    pub(crate) fn into_inner(self) -> W {
+        self.out
     }
 
     /// Counts `cases` lines written by a sibling and passed on with

@@ -9,13 +9,16 @@
 //!    a number) is counted from its window masks alone, without converting
 //!    its numbers ([`Kernel::census`]): its token count, its first token and
 //!    its first zero, and whether it holds a fault.
-//! 2. **Answering, in parallel, in rounds.** The counts give each block the
+//! 2. **Answering, in parallel, in order.** The counts give each block the
 //!    index of its first token, so a thread answers the cases that begin in
 //!    a block on its own, taking the second number of a case cut by the
-//!    block's end from the first token of the next. Each block's lines go to
-//!    a buffer of its own, numbered from its first case (`Case i:`), and a
-//!    round's buffers are written in order before the next round begins,
-//!    which bounds memory to a few blocks' output per thread.
+//!    block's end from the first token of the next. Threads take blocks in
+//!    turn, each with its own game and buffers kept from block to block, and
+//!    write a block's lines into a buffer of its own, numbered from its
+//!    first case (`Case i:`). The calling thread writes the buffers out in
+//!    order as they arrive, while the others go on answering; they run at
+//!    most a few blocks per thread ahead of it, which bounds the memory
+//!    held.
 //!
 //! Only a file that reads without a fault and whose count fits its layout
 //! (`T` pairs after `T`, whole pairs, nothing after the `0`) is answered
@@ -23,6 +26,7 @@
 //! its error, at the same place, are the one-thread run's by construction.
 
 use std::io::Write;
+use std::sync::{mpsc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use super::split;
 use crate::error::Error;
@@ -33,8 +37,9 @@ use crate::scan::Kernel;
 use crate::solve::{write_position, Report};
 use crate::source::Fill;
 
-/// Blocks per thread in one round of pass 2.
-const BLOCKS_PER_THREAD: usize = 8;
+/// Blocks per thread that pass 2 may answer ahead of the one being
+/// written: what bounds the output held in memory.
+const BLOCKS_AHEAD_PER_THREAD: usize = 8;
 
 /// How the cases of a layout sit among its tokens.
 #[derive(Clone, Copy, Debug)]
@@ -74,12 +79,24 @@ impl Shape {
         }
     }
 
-    /// Whether token `index`, of `total`, begins a case.
-    fn begins_case(self, index: u64, total: u64) -> bool {
-        match self {
+    /// The first token of a block that begins a case, counted in the block
+    /// from `index`, its global index.
+    fn first_case(self, index: u64, total: u64) -> usize {
+        let begins = match self {
             Shape::Counted => index % 2 == 1,
             Shape::ToEnd => index.is_multiple_of(2),
             Shape::ToZero => index + 1 < total,
+        };
+        usize::from(!begins && self.width() == 2)
+    }
+
+    /// Where the cases that begin in a block of `tokens` tokens from global
+    /// index `index` end, counted in the block: its end, but before the
+    /// final `0` of a zero-terminated file.
+    fn cases_end(self, index: u64, tokens: u64, total: u64) -> usize {
+        match self {
+            Shape::ToZero => tokens.min(total.saturating_sub(1).saturating_sub(index)) as usize,
+            _ => tokens as usize,
         }
     }
 }
@@ -211,28 +228,24 @@ pub fn solve<G: PositionGame + Clone + Send, W: Write>(
     if !fits(shape, &blocks, total) {
         return Ok(None);
     }
-    let jobs = jobs(&blocks);
-    let mut games = vec![game.clone(); threads];
-    // The words and the prefix, shared with the threads.
-    let words = out.sibling(std::io::sink(), 0);
-    let mut cases = 0;
-    for round in jobs.chunks(threads * BLOCKS_PER_THREAD) {
-        let lines = answer_round(bytes, round, shape, total, &mut games, &words, settings);
-        for (text, answered) in lines {
-            out.lines(&text).map_err(crate::solve::stdout_error)?;
-            out.count_lines(answered);
-            cases += answered;
-        }
-        if let Some(last) = round.last() {
-            progress(last.block.end as u64);
-        }
-    }
+    let plan = Plan {
+        bytes,
+        jobs: jobs(&blocks),
+        shape,
+        total,
+        // The words and the prefix, shared with the threads.
+        words: out.sibling(Vec::new(), 0),
+        settings,
+    };
+    let Some((cases, threads)) = plan.answer_in_order(game, threads, out, progress)? else {
+        return Ok(None);
+    };
     Ok(Some(Report {
         cases,
         values: cases * shape.width(),
         bytes: bytes.len() as u64,
         threads,
-        threads_wanted: threads,
+        threads_wanted: settings.threads.clamp(1, bounds.len().max(1)),
     }))
 }
 
@@ -263,77 +276,325 @@ fn jobs(blocks: &[Counted]) -> Vec<Job> {
     jobs
 }
 
-/// Answers one round's blocks on up to `games.len()` threads (one game
-/// each); each block's lines and how many cases they answer, in order.
-fn answer_round<G: PositionGame + Clone + Send>(
-    bytes: &[u8],
-    round: &[Job],
+/// Everything pass 2 reads, shared by its threads.
+struct Plan<'a> {
+    bytes: &'a [u8],
+    jobs: Vec<Job>,
     shape: Shape,
     total: u64,
-    games: &mut [G],
-    words: &VerdictWriter<std::io::Sink>,
+    words: VerdictWriter<Vec<u8>>,
     settings: Settings,
-) -> Vec<(Vec<u8>, u64)> {
-    let per = round.len().div_ceil(games.len()).max(1);
-    let answer = |jobs: &[Job], game: &mut G| -> Vec<(Vec<u8>, u64)> {
-        jobs.iter()
-            .map(|job| answer_block(bytes, job, shape, total, game, words, settings))
-            .collect()
-    };
-    std::thread::scope(|scope| {
-        let mut parts = round.chunks(per).zip(games.iter_mut());
-        let (first, first_game) = parts.next().expect("a round has a block");
-        let handles: Vec<_> = parts
-            .map(|(jobs, game)| {
-                let spawned = std::thread::Builder::new().spawn_scoped(scope, {
-                    let answer = &answer;
-                    move || answer(jobs, game)
-                });
-                (jobs, spawned)
-            })
-            .collect();
-        let mut lines = answer(first, &mut *first_game);
-        for (jobs, handle) in handles {
-            match handle {
-                Ok(handle) => lines.extend(handle.join().expect("answering does not panic")),
-                // The system would not start a thread: this one answers.
-                Err(_) => lines.extend(answer(jobs, &mut first_game.clone())),
-            }
-        }
-        lines
-    })
 }
 
-/// The lines of the cases that begin in one block.
-fn answer_block<G: PositionGame>(
-    bytes: &[u8],
-    job: &Job,
-    shape: Shape,
-    total: u64,
-    game: &mut G,
-    words: &VerdictWriter<std::io::Sink>,
-    settings: Settings,
-) -> (Vec<u8>, u64) {
-    let block = job.block;
-    let mut values = vec![0u64; block.tokens as usize];
-    let mut visitor = Fill::<false, true>::new(&mut values);
-    settings
-        .kernel
-        .visit(&bytes[..block.end], block.start, u64::MAX, &mut visitor);
-    let before = shape.cases_before(job.index, total);
-    let mut writer = words.sibling(Vec::with_capacity(values.len() * 8), before);
-    let mut answered = 0;
-    for (j, &a) in values.iter().enumerate() {
-        if !shape.begins_case(job.index + j as u64, total) {
-            continue;
-        }
-        let b = match shape.width() {
-            1 => 0,
-            _ => values.get(j + 1).copied().unwrap_or(job.next),
-        };
-        // Writing to a vector does not fail.
-        let _ = write_position(&mut writer, game, settings.answer, settings.moves, a, b);
-        answered += 1;
+/// One answered block: its job's number, its lines, and how many cases
+/// they answer.
+struct Answered {
+    job: usize,
+    text: Vec<u8>,
+    cases: u64,
+}
+
+/// A thread's own state in pass 2, kept from block to block so that a
+/// block costs no allocation.
+struct Worker<G> {
+    game: G,
+    values: Vec<u64>,
+}
+
+impl Plan<'_> {
+    /// Answers every job on up to `threads` threads while this one writes
+    /// their lines in order, so that writing overlaps answering; the cases
+    /// answered and the threads that answered them, or `None` if the system
+    /// would start no thread (then nothing was written).
+    fn answer_in_order<G: PositionGame + Clone + Send, W: Write>(
+        &self,
+        game: &G,
+        threads: usize,
+        out: &mut VerdictWriter<W>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Option<(u64, usize)>, Error> {
+        let ahead = threads * BLOCKS_AHEAD_PER_THREAD;
+        let queue = Queue::new(ahead);
+        let (send, receive) = mpsc::channel::<Answered>();
+        std::thread::scope(|scope| {
+            let started = (0..threads)
+                .filter(|_| {
+                    let (send, queue) = (send.clone(), &queue);
+                    let mut worker = Worker {
+                        game: game.clone(),
+                        values: Vec::new(),
+                    };
+                    let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+                        self.work(&mut worker, queue, &send);
+                    });
+                    spawned.is_ok()
+                })
+                .count();
+            drop(send);
+            if started == 0 {
+                return Ok(None);
+            }
+            let written = self.write_in_order(&receive, &queue, out, progress);
+            // On an error the threads stop at their next job.
+            queue.stop();
+            written.map(|cases| Some((cases, started)))
+        })
     }
-    (writer.into_inner().unwrap_or_default(), answered)
+
+    /// A thread's loop: take a job, answer it, hand its lines over.
+    fn work<G: PositionGame>(
+        &self,
+        worker: &mut Worker<G>,
+        queue: &Queue,
+        send: &mpsc::Sender<Answered>,
+    ) {
+        while let Some((job, text)) = queue.take(self.jobs.len()) {
+            let (text, cases) = self.answer_block(&self.jobs[job], worker, text);
+            if send.send(Answered { job, text, cases }).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Writes the answered blocks as they come, in job order; the cases
+    /// written.
+    fn write_in_order<W: Write>(
+        &self,
+        receive: &mpsc::Receiver<Answered>,
+        queue: &Queue,
+        out: &mut VerdictWriter<W>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<u64, Error> {
+        // Job `j` waits in slot `j % ahead`: no more than `ahead` jobs are
+        // taken past the last one written.
+        let mut waiting: Vec<Option<Answered>> = (0..queue.ahead).map(|_| None).collect();
+        let (mut written, mut cases) = (0, 0);
+        while written < self.jobs.len() {
+            let Some(done) = waiting[written % queue.ahead].take() else {
+                let answered = receive.recv().expect("every job is answered");
+                let slot = answered.job % queue.ahead;
+                waiting[slot] = Some(answered);
+                continue;
+            };
+            out.lines(&done.text).map_err(crate::solve::stdout_error)?;
+            out.count_lines(done.cases);
+            cases += done.cases;
+            written += 1;
+            queue.written(written, done.text);
+            progress(self.jobs[done.job].block.end as u64);
+        }
+        Ok(cases)
+    }
+
+    /// The lines of the cases that begin in one block, written into `text`,
+    /// and how many there are.
+    fn answer_block<G: PositionGame>(
+        &self,
+        job: &Job,
+        worker: &mut Worker<G>,
+        text: Vec<u8>,
+    ) -> (Vec<u8>, u64) {
+        let (block, settings) = (job.block, self.settings);
+        let values = &mut worker.values;
+        values.clear();
+        values.resize(block.tokens as usize, 0);
+        let mut visitor = Fill::<false, true>::new(values);
+        settings.kernel.visit(
+            &self.bytes[..block.end],
+            block.start,
+            u64::MAX,
+            &mut visitor,
+        );
+        let before = self.shape.cases_before(job.index, self.total);
+        let mut writer = self.words.sibling(text, before);
+        let width = self.shape.width() as usize;
+        let starts = self.shape.first_case(job.index, self.total);
+        let ends = self.shape.cases_end(job.index, block.tokens, self.total);
+        let mut answered = 0;
+        for j in (starts..ends).step_by(width) {
+            let a = values[j];
+            let b = match width {
+                1 => 0,
+                _ => values.get(j + 1).copied().unwrap_or(job.next),
+            };
+            // Writing to a vector does not fail.
+            let _ = write_position(
+                &mut writer,
+                &mut worker.game,
+                settings.answer,
+                settings.moves,
+                a,
+                b,
+            );
+            answered += 1;
+        }
+        (writer.into_inner(), answered)
+    }
+}
+
+/// The jobs of pass 2 on their way through the threads: which is next, and
+/// how far the writer has got, which bounds how far ahead they may run and
+/// so the output held in memory.
+struct Queue {
+    ahead: usize,
+    state: Mutex<QueueState>,
+    moved: Condvar,
+}
+
+struct QueueState {
+    next: usize,
+    written: usize,
+    /// Buffers the writer has emptied, for the next jobs' lines.
+    spare: Vec<Vec<u8>>,
+    stopped: bool,
+}
+
+impl Queue {
+    fn new(ahead: usize) -> Queue {
+        Queue {
+            ahead,
+            state: Mutex::new(QueueState {
+                next: 0,
+                written: 0,
+                spare: Vec::new(),
+                stopped: false,
+            }),
+            moved: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, QueueState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The next of `jobs` jobs and a buffer for its lines, once it is fewer
+    /// than `ahead` jobs past the writer; `None` when every job is taken or
+    /// the writer stopped.
+    fn take(&self, jobs: usize) -> Option<(usize, Vec<u8>)> {
+        let mut state = self.lock();
+        loop {
+            if state.stopped || state.next >= jobs {
+                return None;
+            }
+            if state.next < state.written + self.ahead {
+                let job = state.next;
+                state.next += 1;
+                return Some((job, state.spare.pop().unwrap_or_default()));
+            }
+            state = self
+                .moved
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// The writer has written `written` jobs; `text`, emptied, serves again.
+    fn written(&self, written: usize, mut text: Vec<u8>) {
+        text.clear();
+        let mut state = self.lock();
+        state.written = written;
+        state.spare.push(text);
+        self.moved.notify_all();
+    }
+
+    /// The writer will write no more: the threads stop.
+    fn stop(&self) {
+        self.lock().stopped = true;
+        self.moved.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::bash::BashGame;
+    use crate::problem::LinePrefix;
+
+    /// Takes `room` bytes, then fails every write.
+    struct Full {
+        room: usize,
+    }
+
+    impl Write for Full {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            if self.room == 0 {
+                return Err(std::io::Error::other("no room"));
+            }
+            let taken = bytes.len().min(self.room);
+            self.room -= taken;
+            Ok(taken)
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn settings(threads: usize) -> Settings {
+        Settings {
+            kernel: Kernel::detect(),
+            threads,
+            block: 64,
+            moves: false,
+            answer: Answer::Verdict,
+        }
+    }
+
+    /// Pairs to the end: `n m` with `m + 1` dividing `n` on every third line.
+    fn pairs(cases: u64) -> Vec<u8> {
+        let mut text = String::new();
+        for i in 0..cases {
+            let n = if i % 3 == 0 { 6 * i } else { 6 * i + 1 };
+            text.push_str(&format!("{n} 5\n"));
+        }
+        text.into_bytes()
+    }
+
+    #[test]
+    fn a_failed_write_stops_every_thread() {
+        // Far more jobs than the threads may run ahead: they must see the
+        // writer stop, or the scope never ends.
+        let bytes = pairs(50_000);
+        for threads in 1..=3 {
+            let out = Full { room: 1000 };
+            let mut out = VerdictWriter::new(out, "First", "Second", LinePrefix::None);
+            let solved = solve(
+                &bytes,
+                Layout::PairsToEnd,
+                &BashGame,
+                &mut out,
+                settings(threads),
+                &mut |_| {},
+            );
+            assert!(matches!(solved, Err(Error::Io { .. })), "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn lines_come_out_in_case_order_however_many_threads() {
+        let bytes = pairs(20_000);
+        let expected: String = (0..20_000)
+            .map(|i| if i % 3 == 0 { "Second\n" } else { "First\n" })
+            .collect();
+        for threads in 1..=4 {
+            let mut out = VerdictWriter::new(Vec::new(), "First", "Second", LinePrefix::None);
+            let report = solve(
+                &bytes,
+                Layout::PairsToEnd,
+                &BashGame,
+                &mut out,
+                settings(threads),
+                &mut |_| {},
+            )
+            .expect("writing to memory does not fail")
+            .expect("the file fits its layout");
+            assert_eq!(report.cases, 20_000);
+            let text = out.into_inner().into_inner().expect("flushed");
+            assert_eq!(
+                String::from_utf8(text).expect("words"),
+                expected,
+                "{threads} threads"
+            );
+        }
+    }
 }

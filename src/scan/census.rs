@@ -171,7 +171,7 @@ fn twentieth_digits(digits: u64, previous: u64) -> u64 {
 
 /// Checks every run whose twentieth digit is a bit of `long_runs`, in the
 /// window at `at`: `None` if one overflows.
-#[cold]
+#[inline]
 fn check_long_runs(bytes: &[u8], at: usize, mut long_runs: u64) -> Option<()> {
     while long_runs != 0 {
         let start = at + long_runs.trailing_zeros() as usize - 19;
