@@ -9,6 +9,8 @@ use crate::problem::{LinePrefix, Verdicts};
 /// constructors wrap it in a large [`io::BufWriter`].
 pub struct VerdictWriter<W: Write> {
     out: W,
+    /// The winning line, newline included: most lines are one word, written
+    /// in one copy.
     win: Vec<u8>,
     lose: Vec<u8>,
     prefix: LinePrefix,
@@ -30,8 +32,8 @@ impl<W: Write> VerdictWriter<W> {
     ) -> VerdictWriter<io::BufWriter<W>> {
         VerdictWriter {
             out: io::BufWriter::with_capacity(1 << 16, out),
-            win: win.as_bytes().to_vec(),
-            lose: lose.as_bytes().to_vec(),
+            win: [win.as_bytes(), b"\n"].concat(),
+            lose: [lose.as_bytes(), b"\n"].concat(),
             prefix,
             written: 0,
         }
@@ -40,8 +42,14 @@ impl<W: Write> VerdictWriter<W> {
     /// Writes the verdict of the next case.
     #[inline]
     pub fn verdict(&mut self, first_player_wins: bool) -> io::Result<()> {
-        self.word(first_player_wins)?;
-        self.out.write_all(b"\n")
+        self.written += 1;
+        self.prefix()?;
+        let line = if first_player_wins {
+            &self.win
+        } else {
+            &self.lose
+        };
+        self.out.write_all(line)
     }
 
     /// Writes the verdict of the next case, then one space and `also` (a
@@ -88,8 +96,8 @@ impl<W: Write> VerdictWriter<W> {
         self.written += 1;
         self.prefix()?;
         for &w in wins {
-            let word = if w { &self.win } else { &self.lose };
-            self.out.write_all(word)?;
+            let line = if w { &self.win } else { &self.lose };
+            self.out.write_all(&line[..line.len() - 1])?;
         }
         self.out.write_all(b"\n")
     }
@@ -115,12 +123,12 @@ impl<W: Write> VerdictWriter<W> {
     fn word(&mut self, first_player_wins: bool) -> io::Result<()> {
         self.written += 1;
         self.prefix()?;
-        let word = if first_player_wins {
+        let line = if first_player_wins {
             &self.win
         } else {
             &self.lose
         };
-        self.out.write_all(word)
+        self.out.write_all(&line[..line.len() - 1])
     }
 
     /// Writes out what is buffered.

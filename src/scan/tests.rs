@@ -297,15 +297,17 @@ proptest! {
 
 /// A visitor that refuses the `nth` token it is shown (counting from 0, over
 /// every call) and sums the others.
+/// `LONG` compiles the walk for tokens past 16 digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct RefuseNth {
+struct RefuseNth<const LONG: bool> {
     seen: u64,
     nth: u64,
     sum: u64,
 }
 
-impl Visitor for RefuseNth {
+impl<const LONG: bool> Visitor for RefuseNth<LONG> {
     const MAY_REFUSE: bool = true;
+    const LONG_TOKENS: bool = LONG;
 
     fn visit(&mut self, value: u64) -> bool {
         self.seen += 1;
@@ -356,18 +358,34 @@ fn assert_steps_agree(bytes: &[u8], refusals: u64) {
                 steps_of(Kernel::REFERENCE, bytes, step, digest),
                 "{kernel:?} step {step} on {text:?}"
             );
+            let long = Long(digest.0);
+            assert_eq!(
+                steps_of(kernel, bytes, step, long),
+                steps_of(Kernel::REFERENCE, bytes, step, long),
+                "{kernel:?} long walk, step {step} on {text:?}"
+            );
         }
         for nth in 0..refusals {
-            let refuse = RefuseNth {
-                seen: 0,
-                nth,
-                sum: 0,
-            };
             for step in [1, 2, 3, u64::MAX] {
+                let refuse = RefuseNth::<false> {
+                    seen: 0,
+                    nth,
+                    sum: 0,
+                };
                 assert_eq!(
                     steps_of(kernel, bytes, step, refuse),
                     steps_of(Kernel::REFERENCE, bytes, step, refuse),
                     "{kernel:?} refusing token {nth}, step {step} on {text:?}"
+                );
+                let refuse = RefuseNth::<true> {
+                    seen: 0,
+                    nth,
+                    sum: 0,
+                };
+                assert_eq!(
+                    steps_of(kernel, bytes, step, refuse),
+                    steps_of(Kernel::REFERENCE, bytes, step, refuse),
+                    "{kernel:?} long walk refusing token {nth}, step {step} on {text:?}"
                 );
             }
         }
@@ -438,6 +456,40 @@ fn refusing_each_token_of_a_step() {
 }
 
 #[test]
+fn four_long_runs_per_step_with_an_overflow_in_each_place() {
+    // Runs of 17 to 20 digits, four to a step in the long walk, with one
+    // past u64::MAX (or exactly at it) in each place, mixed with short runs.
+    let max = u64::MAX.to_string();
+    for special in [
+        "18446744073709551616",
+        &max,
+        "99999999999999999999",
+        "00000000000000000001",
+    ] {
+        for place in 0..6 {
+            for lens in [
+                [17, 18, 19, 20],
+                [20, 3, 17, 16],
+                [1, 20, 20, 2],
+                [19, 19, 19, 19],
+            ] {
+                let mut text = " ".repeat(17 + place * 3);
+                for k in 0..12 {
+                    if k == place {
+                        text.push_str(special);
+                    } else {
+                        text.push_str(&digit_run(lens[k % 4], k));
+                    }
+                    text.push(if k % 3 == 2 { '\n' } else { ' ' });
+                }
+                text.push_str(FILLER);
+                assert_steps_agree(text.as_bytes(), 8);
+            }
+        }
+    }
+}
+
+#[test]
 fn long_runs_across_windows() {
     for len in [17, 20, 21, 40, 63, 64, 65, 100, 130] {
         for offset in [0, 1, 15, 16, 17, 40, 63, 64, 70, 100] {
@@ -472,7 +524,7 @@ fn every_byte_value_in_every_window_position() {
             Kernel::REFERENCE,
             bytes,
             u64::MAX,
-            RefuseNth {
+            RefuseNth::<false> {
                 seen: 0,
                 nth: u64::MAX,
                 sum: 0,
@@ -486,7 +538,7 @@ fn every_byte_value_in_every_window_position() {
             bytes[at] = byte;
             let expected = expected_for(&bytes);
             for kernel in Kernel::available() {
-                let visitor = RefuseNth {
+                let visitor = RefuseNth::<false> {
                     seen: 0,
                     nth: u64::MAX,
                     sum: 0,
