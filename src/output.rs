@@ -153,9 +153,110 @@ impl<W: Write> VerdictWriter<W> {
         self.out
     }
 
+    /// The two verdict lines as [`ShortLines`], when every line is a bare
+    /// word (no case number) of at most 15 bytes and its newline.
+    pub(crate) fn short_lines(&self) -> Option<ShortLines> {
+        let fits = |line: &[u8]| line.len() <= ShortLines::WIDTH;
+        if self.prefix != LinePrefix::None || !fits(&self.win) || !fits(&self.lose) {
+            return None;
+        }
+        let pad = |line: &[u8]| {
+            let mut padded = [0; ShortLines::WIDTH];
+            padded[..line.len()].copy_from_slice(line);
+            padded
+        };
+        Some(ShortLines {
+            lines: [pad(&self.lose), pad(&self.win)],
+            lens: [self.lose.len(), self.win.len()],
+        })
+    }
+
     /// Counts `cases` lines written by a sibling and passed on with
     /// [`VerdictWriter::lines`], so that the next case's number follows.
     pub(crate) fn count_lines(&mut self, cases: u64) {
         self.written += cases;
+    }
+}
+
+/// The losing and the winning line, each padded to [`ShortLines::WIDTH`]
+/// bytes, for appending many verdict lines with one fixed-size copy each
+/// and no branch: a verdict that goes either way at random (a generated
+/// file plants about half its cases lost) costs a mispredicted branch and a
+/// call to `memcpy` per line otherwise.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ShortLines {
+    lines: [[u8; ShortLines::WIDTH]; 2],
+    lens: [usize; 2],
+}
+
+impl ShortLines {
+    /// The longest line, newline included.
+    const WIDTH: usize = 16;
+
+    /// Appends to `out` the lines of `count` verdicts, `wins(i)` for the
+    /// `i`-th.
+    pub(crate) fn append(
+        &self,
+        out: &mut Vec<u8>,
+        count: usize,
+        mut wins: impl FnMut(usize) -> bool,
+    ) {
+        out.reserve(count * Self::WIDTH);
+        let mut len = out.len();
+        let base = out.as_mut_ptr();
+        for i in 0..count {
+            let won = usize::from(wins(i));
+            // SAFETY: `len` grows by at most `WIDTH` a line, so each write of
+            // `WIDTH` bytes stays inside the capacity reserved above.
+            unsafe {
+                base.add(len)
+                    .cast::<[u8; Self::WIDTH]>()
+                    .write_unaligned(self.lines[won])
+            };
+            len += self.lens[won];
+        }
+        // SAFETY: every byte below `len` was written just above, or before.
+        unsafe { out.set_len(len) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_lines_append_what_verdict_writes() {
+        for (win, lose) in [
+            ("First", "Second"),
+            ("Yes", "No"),
+            ("", "x"),
+            ("fourteen chars", "a"),
+        ] {
+            let mut one_by_one = VerdictWriter::new(Vec::new(), win, lose, LinePrefix::None);
+            let sibling = one_by_one.sibling(Vec::new(), 0);
+            let short = sibling.short_lines().expect("short words");
+            let wins = |i: usize| i % 3 == 0 || i % 7 == 1;
+            let mut appended = b"kept ".to_vec();
+            short.append(&mut appended, 1000, wins);
+            for i in 0..1000 {
+                one_by_one.verdict(wins(i)).expect("to memory");
+            }
+            let expected = [
+                &b"kept "[..],
+                &one_by_one.into_inner().into_inner().expect("flushed"),
+            ]
+            .concat();
+            assert_eq!(appended, expected, "{win} / {lose}");
+        }
+    }
+
+    #[test]
+    fn long_words_and_case_numbers_have_no_short_lines() {
+        let words =
+            |win, prefix| VerdictWriter::new(Vec::new(), win, "No", prefix).sibling(Vec::new(), 0);
+        assert!(words("sixteen chars...", LinePrefix::None)
+            .short_lines()
+            .is_none());
+        assert!(words("Yes", LinePrefix::CaseNumber).short_lines().is_none());
     }
 }

@@ -77,7 +77,7 @@ const fn by_length() -> [[u64; 2]; 65] {
 #[inline]
 pub fn first_player_wins(n: u64) -> bool {
     let [low, high] = BY_LENGTH[(u64::BITS - n.leading_zeros()) as usize];
-    n != low && n != high
+    (n != low) & (n != high)
 }
 
 /// Fibonacci Nim as a [`PositionGame`] of one number (`b` is ignored).

@@ -410,6 +410,22 @@ impl Plan<'_> {
         let width = self.shape.width() as usize;
         let starts = self.shape.first_case(job.index, self.total);
         let ends = self.shape.cases_end(job.index, block.tokens, self.total);
+        let short = self.words.short_lines();
+        if let Some(short) = short.filter(|_| !settings.moves && settings.answer == Answer::Verdict)
+        {
+            let cases = (ends.saturating_sub(starts)).div_ceil(width);
+            let mut text = writer.into_inner();
+            let game = &mut worker.game;
+            short.append(&mut text, cases, |i| {
+                let j = starts + i * width;
+                let b = match width {
+                    1 => 0,
+                    _ => values.get(j + 1).copied().unwrap_or(job.next),
+                };
+                game.first_player_wins(values[j], b)
+            });
+            return (text, cases as u64);
+        }
         let mut answered = 0;
         for j in (starts..ends).step_by(width) {
             let a = values[j];
