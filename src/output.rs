@@ -235,7 +235,7 @@ mod tests {
             let mut one_by_one = VerdictWriter::new(Vec::new(), win, lose, LinePrefix::None);
             let sibling = one_by_one.sibling(Vec::new(), 0);
             let short = sibling.short_lines().expect("short words");
-            let wins = |i: usize| i % 3 == 0 || i % 7 == 1;
+            let wins = |i: usize| i.is_multiple_of(3) || i % 7 == 1;
             let mut appended = b"kept ".to_vec();
             short.append(&mut appended, 1000, wins);
             for i in 0..1000 {
