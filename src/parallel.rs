@@ -24,6 +24,7 @@
 //! are large; [`worth_splitting`] decides, from the case count and the size.
 
 pub mod positions;
+mod queue;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;

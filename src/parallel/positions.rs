@@ -26,8 +26,9 @@
 //! its error, at the same place, are the one-thread run's by construction.
 
 use std::io::Write;
-use std::sync::{mpsc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::mpsc;
 
+use super::queue::Queue;
 use super::split;
 use crate::error::Error;
 use crate::games::PositionGame;
@@ -367,12 +368,12 @@ impl Plan<'_> {
     ) -> Result<u64, Error> {
         // Job `j` waits in slot `j % ahead`: no more than `ahead` jobs are
         // taken past the last one written.
-        let mut waiting: Vec<Option<Answered>> = (0..queue.ahead).map(|_| None).collect();
+        let mut waiting: Vec<Option<Answered>> = (0..queue.ahead()).map(|_| None).collect();
         let (mut written, mut cases) = (0, 0);
         while written < self.jobs.len() {
-            let Some(done) = waiting[written % queue.ahead].take() else {
+            let Some(done) = waiting[written % queue.ahead()].take() else {
                 let answered = receive.recv().expect("every job is answered");
-                let slot = answered.job % queue.ahead;
+                let slot = answered.job % queue.ahead();
                 waiting[slot] = Some(answered);
                 continue;
             };
@@ -445,78 +446,6 @@ impl Plan<'_> {
             answered += 1;
         }
         (writer.into_inner(), answered)
-    }
-}
-
-/// The jobs of pass 2 on their way through the threads: which is next, and
-/// how far the writer has got, which bounds how far ahead they may run and
-/// so the output held in memory.
-struct Queue {
-    ahead: usize,
-    state: Mutex<QueueState>,
-    moved: Condvar,
-}
-
-struct QueueState {
-    next: usize,
-    written: usize,
-    /// Buffers the writer has emptied, for the next jobs' lines.
-    spare: Vec<Vec<u8>>,
-    stopped: bool,
-}
-
-impl Queue {
-    fn new(ahead: usize) -> Queue {
-        Queue {
-            ahead,
-            state: Mutex::new(QueueState {
-                next: 0,
-                written: 0,
-                spare: Vec::new(),
-                stopped: false,
-            }),
-            moved: Condvar::new(),
-        }
-    }
-
-    fn lock(&self) -> MutexGuard<'_, QueueState> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// The next of `jobs` jobs and a buffer for its lines, once it is fewer
-    /// than `ahead` jobs past the writer; `None` when every job is taken or
-    /// the writer stopped.
-    fn take(&self, jobs: usize) -> Option<(usize, Vec<u8>)> {
-        let mut state = self.lock();
-        loop {
-            if state.stopped || state.next >= jobs {
-                return None;
-            }
-            if state.next < state.written + self.ahead {
-                let job = state.next;
-                state.next += 1;
-                return Some((job, state.spare.pop().unwrap_or_default()));
-            }
-            state = self
-                .moved
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-    }
-
-    /// The writer has written `written` jobs; `text`, emptied, serves again.
-    fn written(&self, written: usize, mut text: Vec<u8>) {
-        text.clear();
-        let mut state = self.lock();
-        state.written = written;
-        state.spare.push(text);
-        self.moved.notify_all();
-    }
-
-    /// The writer will write no more: the threads stop.
-    fn stop(&self) {
-        self.lock().stopped = true;
-        self.moved.notify_all();
     }
 }
 

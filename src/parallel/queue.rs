@@ -1,0 +1,88 @@
+//! The jobs of a parallel pass whose output is written in order: which job
+//! a thread takes next, and how far the writer has got.
+//!
+//! Threads answer jobs out of order but the writer writes them in order, so
+//! a fast thread could run arbitrarily far ahead and hold its output in
+//! memory. The queue hands out a job only while it is fewer than `ahead`
+//! jobs past the writer, and recycles the writer's emptied buffers, so the
+//! memory held is bounded and a job costs no allocation once warm.
+
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+
+/// The jobs of pass 2 on their way through the threads: which is next, and
+/// how far the writer has got, which bounds how far ahead they may run and
+/// so the output held in memory.
+pub(super) struct Queue {
+    ahead: usize,
+    state: Mutex<QueueState>,
+    moved: Condvar,
+}
+
+struct QueueState {
+    next: usize,
+    written: usize,
+    /// Buffers the writer has emptied, for the next jobs' lines.
+    spare: Vec<Vec<u8>>,
+    stopped: bool,
+}
+
+impl Queue {
+    pub(super) fn new(ahead: usize) -> Queue {
+        Queue {
+            ahead,
+            state: Mutex::new(QueueState {
+                next: 0,
+                written: 0,
+                spare: Vec::new(),
+                stopped: false,
+            }),
+            moved: Condvar::new(),
+        }
+    }
+
+    /// How many jobs past the writer a thread may take: also how many
+    /// answered jobs the writer may have to hold.
+    pub(super) fn ahead(&self) -> usize {
+        self.ahead
+    }
+
+    fn lock(&self) -> MutexGuard<'_, QueueState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The next of `jobs` jobs and a buffer for its lines, once it is fewer
+    /// than `ahead` jobs past the writer; `None` when every job is taken or
+    /// the writer stopped.
+    pub(super) fn take(&self, jobs: usize) -> Option<(usize, Vec<u8>)> {
+        let mut state = self.lock();
+        loop {
+            if state.stopped || state.next >= jobs {
+                return None;
+            }
+            if state.next < state.written + self.ahead {
+                let job = state.next;
+                state.next += 1;
+                return Some((job, state.spare.pop().unwrap_or_default()));
+            }
+            state = self
+                .moved
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// The writer has written `written` jobs; `text`, emptied, serves again.
+    pub(super) fn written(&self, written: usize, mut text: Vec<u8>) {
+        text.clear();
+        let mut state = self.lock();
+        state.written = written;
+        state.spare.push(text);
+        self.moved.notify_all();
+    }
+
+    /// The writer will write no more: the threads stop.
+    pub(super) fn stop(&self) {
+        self.lock().stopped = true;
+        self.moved.notify_all();
+    }
+}
