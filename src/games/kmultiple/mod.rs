@@ -103,8 +103,8 @@ use std::collections::HashMap;
 use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
 use sequence::{
-    is_losing_by_windows, largest_losing_by_windows, terms_bound, windows_count, LosingPiles,
-    Walker,
+    is_losing_by_windows, largest_losing_by_walking, largest_losing_by_windows, terms_bound,
+    windows_count, LosingPiles, Walker,
 };
 
 mod sequence;
@@ -227,6 +227,15 @@ impl KMultiple {
         }
         let below = piles.terms.partition_point(|&t| t <= n);
         piles.terms[..below].last().copied().filter(|&t| t >= 2)
+    }
+
+    /// The largest losing pile at most `n`, for `n >= 2` and `k >= 1`: from
+    /// the cache as [`KMultiple::losing_at_most`] finds it, or where the
+    /// sequence does not fit, by walking it (the cost of step 3 in the
+    /// [module documentation](self)).
+    fn largest_losing(&mut self, n: u64, k: u64) -> u64 {
+        self.losing_at_most(n, k)
+            .unwrap_or_else(|| largest_losing_by_walking(n, k))
     }
 
     /// Whether `n` is a losing pile for `k`, for `n > k+1` and `k >= 1`.
@@ -428,7 +437,9 @@ impl PositionGame for KMultiple {
 
     /// Take the smallest term of `n`'s sum of losing piles (see the module
     /// documentation), which is also the smallest winning take; with
-    /// `k = 0`, take 1. `None` also where no table is kept (large `k`).
+    /// `k = 0`, take 1. The sum has at most about `log_k(n) + 1` terms (64
+    /// for `k = 1`), each found in the cache or, where the sequence does
+    /// not fit it, by a walk.
     fn winning_move(&mut self, n: u64, k: u64) -> Option<PositionMove> {
         if !KMultiple::first_player_wins(self, n, k) {
             return None;
@@ -436,7 +447,7 @@ impl PositionGame for KMultiple {
         let mut rest = n;
         let mut smallest = 1;
         while rest > 1 && k > 0 {
-            smallest = self.losing_at_most(rest, k)?;
+            smallest = self.largest_losing(rest, k);
             rest -= smallest;
         }
         if rest == 1 {

@@ -70,6 +70,17 @@ pub(super) fn largest_losing_by_windows(n: u64, k: u64) -> u64 {
     }
 }
 
+/// The largest losing pile at most `n`, for `n > k+1` and `k >= 1`, walking
+/// the sequence without a table: in time proportional to its terms up to
+/// `n`, as [`Walker`] costs.
+pub(super) fn largest_losing_by_walking(n: u64, k: u64) -> u64 {
+    let mut walker = Walker::new(k);
+    while walker.next.is_some_and(|next| next <= n) {
+        walker.advance();
+    }
+    walker.pile
+}
+
 /// [`is_losing_by_windows`], also counting the terms a table needs to
 /// settle `n` (those below it and the first one at or above it) and the
 /// windows stepped, for `k+1 < n <= k(k+1)` and `k < 2^32`.

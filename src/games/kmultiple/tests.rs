@@ -299,3 +299,43 @@ fn the_largest_losing_pile_by_windows_matches_the_table() {
         }
     }
 }
+
+/// The winning take's pile: `n` less what the move leaves.
+fn take(game: &mut KMultiple, n: u64, k: u64) -> Option<u64> {
+    match PositionGame::winning_move(game, n, k) {
+        Some(PositionMove::Pile { from, to }) => {
+            assert_eq!(from, n);
+            Some(n - to)
+        }
+        Some(other) => panic!("{other} is not a one-pile move"),
+        None => None,
+    }
+}
+
+#[test]
+fn winning_takes_are_found_where_no_table_fits() {
+    // A cache too small for any sequence walks for every term of the sum;
+    // it must name the take the full table names.
+    let mut small = KMultiple::with_term_limit(0);
+    let mut full = KMultiple::new();
+    let mut rng = SplitMix64::new(11);
+    for k in [1, 2, 3, 10, 1000] {
+        for _ in 0..300 {
+            let n = rng.next_u64() >> rng.between(0, 63);
+            assert_eq!(take(&mut small, n, k), take(&mut full, n, k), "n {n} k {k}");
+        }
+    }
+    // Found by the position-game property test: the sequence of k = 10^6
+    // up to 4 * 10^13 takes more terms than the cache holds.
+    let (n, k) = (40_967_971_000_000, 1_000_000);
+    assert!(full.first_player_wins(n, k));
+    let t = take(&mut full, n, k).expect("a won pile has a winning take");
+    assert!(t >= 1 && t < n);
+    assert!(
+        !full.first_player_wins(t, k),
+        "the take {t} is a losing pile"
+    );
+    // The rest is a sum of losing piles each more than k times the next,
+    // so what is left after taking its smallest term cannot be cleared.
+    assert!(n - t > k * t, "n {n} take {t}");
+}
