@@ -11,9 +11,10 @@
 
 use std::io::Write;
 
-use super::{input_error, Expected, Run};
+use super::{input_error, stdout_error, Expected, Run};
 use crate::error::Error;
 use crate::games::PositionGame;
+use crate::problem::Answer;
 use crate::source::{Fault, FaultKind, TokenSource};
 
 /// Tokens per batch: 128 KiB of them, which stays in the L2 cache.
@@ -28,12 +29,12 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         game: &mut impl PositionGame,
     ) -> Result<(), Error> {
         let cases = self.read(Expected::CaseCount)?;
-        let mut tokens = Vec::new();
+        let (mut tokens, mut lines) = (Vec::new(), Vec::new());
         let mut case = 0;
         while case < cases {
             let want = (cases - case).min(BATCH / 2) * 2;
             let result = self.source.collect_numbers(want, &mut tokens);
-            case = self.pairs(game, &tokens, case)?;
+            case = self.answer_cases(game, &tokens, 2, case, &mut lines)?;
             if let Err((read, fault)) = result {
                 return Err(self.pair_fault(fault, read, case, [first, second]));
             }
@@ -49,11 +50,11 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         second: &'static str,
         game: &mut impl PositionGame,
     ) -> Result<(), Error> {
-        let mut tokens = Vec::new();
+        let (mut tokens, mut lines) = (Vec::new(), Vec::new());
         let mut case = 0;
         loop {
             let result = self.source.collect_numbers(BATCH, &mut tokens);
-            case = self.pairs(game, &tokens, case)?;
+            case = self.answer_cases(game, &tokens, 2, case, &mut lines)?;
             match result {
                 Ok(()) => {}
                 Err((
@@ -83,16 +84,11 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         name: &'static str,
         game: &mut impl PositionGame,
     ) -> Result<(), Error> {
-        let mut tokens = Vec::new();
+        let (mut tokens, mut lines) = (Vec::new(), Vec::new());
         let mut case = 0;
         loop {
             let result = self.source.collect_to_zero(BATCH, &mut tokens);
-            for &n in &tokens {
-                case += 1;
-                self.report.values += 1;
-                self.position_verdict(game, n, 0)?;
-                self.tick(case);
-            }
+            case = self.answer_cases(game, &tokens, 1, case, &mut lines)?;
             let expected = Expected::NextOrZero {
                 name,
                 case: case + 1,
@@ -111,21 +107,39 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         }
     }
 
-    /// Answers the whole pairs among `tokens`, the cases after `case`;
-    /// returns the last case answered.
-    fn pairs(
+    /// Answers the whole cases among `tokens`, `width` numbers each (a
+    /// one-number case's second is 0), the cases after `case`; returns the
+    /// last case answered. Plain verdicts are written a batch at a time
+    /// through [`ShortLines`](crate::output::ShortLines), with `lines` as the batch's buffer.
+    fn answer_cases(
         &mut self,
         game: &mut impl PositionGame,
         tokens: &[u64],
-        mut case: u64,
+        width: usize,
+        case: u64,
+        lines: &mut Vec<u8>,
     ) -> Result<u64, Error> {
-        for pair in tokens.chunks_exact(2) {
-            case += 1;
-            self.report.values += 2;
-            self.position_verdict(game, pair[0], pair[1])?;
-            self.tick(case);
+        let cases = tokens.len() / width;
+        let second = |i: usize| if width == 2 { tokens[i * width + 1] } else { 0 };
+        let plain = !self.moves && self.answer == Answer::Verdict;
+        if let Some(short) = self.out.short_lines().filter(|_| plain) {
+            lines.clear();
+            short.append(lines, cases, |i| {
+                game.first_player_wins(tokens[i * width], second(i))
+            });
+            self.out.lines(lines).map_err(stdout_error)?;
+            self.out.count_lines(cases as u64);
+            self.report.cases += cases as u64;
+            self.report.values += (cases * width) as u64;
+            (self.progress)(self.source.consumed());
+            return Ok(case + cases as u64);
         }
-        Ok(case)
+        for i in 0..cases {
+            self.report.values += width as u64;
+            self.position_verdict(game, tokens[i * width], second(i))?;
+            self.tick(case + i as u64 + 1);
+        }
+        Ok(case + cases as u64)
     }
 
     /// The error for `fault`, met after `read` tokens of a batch that began
