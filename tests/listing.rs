@@ -102,7 +102,7 @@ proptest! {
 
     #[test]
     fn every_path_lists_the_oracles_moves(
-        cases in prop::collection::vec(case(), 1..4),
+        cases in prop::collection::vec(case(), 1..6),
         count in any::<bool>(),
     ) {
         let name = if count { "hdu1850" } else { "hdu2176" };
@@ -117,7 +117,7 @@ proptest! {
 
     #[test]
     fn an_input_that_breaks_off_is_answered_up_to_the_break(
-        cases in prop::collection::vec(case(), 1..4),
+        cases in prop::collection::vec(case(), 1..6),
         cut in 0.0f64..1.0,
     ) {
         let whole_file = file(&cases, "0\n");

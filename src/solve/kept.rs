@@ -2,11 +2,16 @@
 //!
 //! At HDU 2176's limits, listing a won case's moves costs more than reading
 //! it. So a large won case is shared with a second thread in pieces: that
-//! thread starts on its pieces while this one reads the next case, and then
-//! this one takes what pieces are left. Whichever thread is free works, so
-//! on two cores the run takes about half the time of the work; the pieces'
-//! lines go out in order, and the answers before an error are written.
+//! thread starts on its pieces while this one reads the cases after it, up
+//! to [`AHEAD_CASES`] cases or [`AHEAD_HEAPS`] heaps ahead of the one
+//! written next; then this one takes what pieces are left of the oldest.
+//! Reading ahead keeps the second thread busy through the lost cases
+//! (half of a random file's), which this thread answers alone. Whichever
+//! thread is free works, so on two cores the run takes about half the time
+//! of the work; the answers go out in case order, and those before an
+//! error are written.
 
+use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -26,6 +31,22 @@ pub(crate) const SHARE_FROM: usize = 1 << 12;
 /// runs out of pieces first waits little for the other, large enough that
 /// taking a piece costs nothing next to listing it.
 pub(crate) const PIECE: usize = 1 << 13;
+
+/// The most cases read ahead of the one written next. Cases answered here
+/// wait with their lines, so this bounds that memory: a case answered here
+/// has fewer than [`SHARE_FROM`] heaps, under 200 KB of lines. (Small in
+/// unit tests, so that they reach both limits.)
+#[cfg(not(test))]
+const AHEAD_CASES: usize = 64;
+#[cfg(test)]
+const AHEAD_CASES: usize = 5;
+
+/// The most heaps of shared cases read ahead of the one written next (64
+/// MiB of them), which bounds the memory of their heaps and lines.
+#[cfg(not(test))]
+const AHEAD_HEAPS: usize = 1 << 23;
+#[cfg(test)]
+const AHEAD_HEAPS: usize = 3 * SHARE_FROM;
 
 /// A won case whose pieces go to whichever thread asks first.
 struct Shared {
@@ -62,22 +83,36 @@ impl Shared {
     }
 }
 
-/// The second thread, started at the first case worth sharing, and the
-/// buffers that go back and forth.
+/// A case read and not yet written.
+enum Waiting {
+    /// Shared with the second thread, in order of sharing.
+    Shared(Arc<Shared>),
+    /// Answered here.
+    Here {
+        wins: bool,
+        count: u64,
+        lines: Vec<u8>,
+    },
+}
+
+/// The second thread, started at the first case worth sharing, the cases
+/// waiting to be written, and the buffers that go back and forth.
 #[derive(Default)]
 struct Lister {
     /// Cases for the thread; `None` before it starts, or when it could not.
     jobs: Option<mpsc::SyncSender<Arc<Shared>>>,
-    /// A message each time the thread is done with a case.
+    /// A message each time the thread is done with a case, in the order
+    /// they were shared.
     done: Option<mpsc::Receiver<()>>,
-    /// The case shared and not yet answered.
-    pending: Option<Arc<Shared>>,
+    /// The cases read and not yet written, oldest first.
+    waiting: VecDeque<Waiting>,
+    /// The heaps of the shared cases among them.
+    waiting_heaps: usize,
     /// Whether starting the thread failed; the cases are listed here.
     refused: bool,
-    /// The lines of a case listed here alone.
-    lines: Vec<u8>,
     spare_heaps: Vec<Vec<u64>>,
     spare_pieces: Vec<Piece>,
+    spare_lines: Vec<Vec<u8>>,
 }
 
 impl Lister {
@@ -88,8 +123,10 @@ impl Lister {
         fold: &'scope F,
     ) -> bool {
         if self.jobs.is_none() && !self.refused {
-            let (jobs, inbox) = mpsc::sync_channel::<Arc<Shared>>(1);
-            let (done, done_here) = mpsc::sync_channel(1);
+            // Room for every case that may wait, so that neither thread
+            // blocks on the other's channel.
+            let (jobs, inbox) = mpsc::sync_channel::<Arc<Shared>>(AHEAD_CASES);
+            let (done, done_here) = mpsc::sync_channel(AHEAD_CASES);
             let spawned = std::thread::Builder::new()
                 .name("list-moves".into())
                 .spawn_scoped(scope, move || {
@@ -111,21 +148,25 @@ impl Lister {
         self.jobs.is_some()
     }
 
-    /// Shares a won case with the thread; returns it when the thread is
-    /// gone (it panicked, which the scope passes on when it ends).
-    fn share(&mut self, shared: Shared) -> Option<Arc<Shared>> {
+    /// Shares a won case with the thread and puts it in line to be
+    /// written. When the thread is gone (it panicked, which the scope passes
+    /// on when it ends), the case is listed here.
+    fn share<F: HeapGame>(&mut self, shared: Shared, fold: &F) {
         let shared = Arc::new(shared);
-        match self
+        let sent = self
             .jobs
             .as_ref()
-            .map(|jobs| jobs.send(Arc::clone(&shared)))
-        {
-            Some(Ok(())) => {
-                self.pending = Some(shared);
-                None
-            }
-            _ => Some(shared),
+            .is_some_and(|jobs| jobs.send(Arc::clone(&shared)).is_ok());
+        if !sent {
+            shared.work(fold);
         }
+        self.waiting_heaps += shared.heaps.len();
+        self.waiting.push_back(Waiting::Shared(shared));
+    }
+
+    /// Whether the cases waiting are as many as may be read ahead.
+    fn full(&self) -> bool {
+        self.waiting.len() >= AHEAD_CASES || self.waiting_heaps >= AHEAD_HEAPS
     }
 
     /// A case to share, in buffers left by the cases before.
@@ -148,6 +189,7 @@ impl Lister {
 
     /// Takes back the buffers of a case that has been answered.
     fn recycle(&mut self, shared: Arc<Shared>) {
+        self.waiting_heaps -= shared.heaps.len();
         if let Ok(shared) = Arc::try_unwrap(shared) {
             self.spare_heaps.push(shared.heaps);
             let pieces = shared.pieces.into_iter();
@@ -169,8 +211,11 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         std::thread::scope(|scope| {
             let mut lister = Lister::default();
             let result = self.kept_cases(scope, fold, count, count_only, &mut lister);
-            // The case before an error is answered too.
-            let finished = self.finish_pending(fold, &mut lister);
+            // The cases before an error are answered too.
+            let mut finished = Ok(());
+            while finished.is_ok() && !lister.waiting.is_empty() {
+                finished = self.write_oldest(fold, &mut lister);
+            }
             // Ends the thread's loop, so that the scope can join it.
             lister.jobs = None;
             finished.and(result)?;
@@ -188,10 +233,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
     ) -> Result<(), Error> {
         let mut heaps = Vec::new();
         for case in 1.. {
-            let read = self.read_kept_case(case, count, &mut heaps);
-            // The case before is answered first, also before an error.
-            self.finish_pending(fold, lister)?;
-            if !read? {
+            if !self.read_kept_case(case, count, &mut heaps)? {
                 break;
             }
             let (summary, wins) = decide(fold, &heaps);
@@ -200,25 +242,55 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                 let taken =
                     std::mem::replace(&mut heaps, lister.spare_heaps.pop().unwrap_or_default());
                 let shared = lister.new_shared(taken, summary, count_only);
-                if let Some(shared) = lister.share(shared) {
-                    shared.work(fold);
-                    self.write_shared(&shared)?;
-                    lister.recycle(shared);
-                }
-                continue;
-            }
-            let count = if wins {
-                list_moves(fold, &heaps, &summary, &mut lister.lines, count_only)
+                lister.share(shared, fold);
             } else {
-                0
-            };
-            self.write_head(wins, count)?;
-            if wins && !count_only {
-                self.out.lines(&lister.lines).map_err(stdout_error)?;
+                let mut lines = lister.spare_lines.pop().unwrap_or_default();
+                let count = if wins {
+                    list_moves(fold, &heaps, &summary, &mut lines, count_only)
+                } else {
+                    0
+                };
+                lister
+                    .waiting
+                    .push_back(Waiting::Here { wins, count, lines });
             }
-            (self.progress)(self.source.consumed());
+            // Cases answered here are written as soon as nothing shared is
+            // before them; a shared one once reading ahead has to stop.
+            while matches!(lister.waiting.front(), Some(Waiting::Here { .. })) || lister.full() {
+                self.write_oldest(fold, lister)?;
+            }
         }
         Ok(())
+    }
+
+    /// Writes the oldest case waiting. A shared one is first finished:
+    /// this thread lists what pieces are left, then waits for the other to
+    /// be done with it.
+    fn write_oldest<F: HeapGame>(&mut self, fold: &F, lister: &mut Lister) -> Result<(), Error> {
+        let written = match lister.waiting.pop_front() {
+            None => return Ok(()),
+            Some(Waiting::Here { wins, count, lines }) => {
+                let mut written = self.write_head(wins, count);
+                if written.is_ok() && wins && self.answer != Answer::MoveCount {
+                    written = self.out.lines(&lines).map_err(stdout_error);
+                }
+                lister.spare_lines.push(lines);
+                written
+            }
+            Some(Waiting::Shared(shared)) => {
+                shared.work(fold);
+                if let Some(done) = &lister.done {
+                    // An error means the thread panicked, which the scope
+                    // passes on.
+                    let _ = done.recv();
+                }
+                let written = self.write_shared(&shared);
+                lister.recycle(shared);
+                written
+            }
+        };
+        (self.progress)(self.source.consumed());
+        written
     }
 
     /// Reads the next case's `m` and its heaps into `heaps`; `false` at the
@@ -263,22 +335,6 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         Ok(true)
     }
 
-    /// Lists what is left of the shared case, then writes its answer once
-    /// the thread is done with it.
-    fn finish_pending<F: HeapGame>(&mut self, fold: &F, lister: &mut Lister) -> Result<(), Error> {
-        let Some(shared) = lister.pending.take() else {
-            return Ok(());
-        };
-        shared.work(fold);
-        if let Some(done) = &lister.done {
-            // An error means the thread panicked, which the scope passes on.
-            let _ = done.recv();
-        }
-        let written = self.write_shared(&shared);
-        lister.recycle(shared);
-        written
-    }
-
     /// Writes the answer of a won case listed in pieces.
     fn write_shared(&mut self, shared: &Shared) -> Result<(), Error> {
         let lock = |piece: &Mutex<Piece>| piece.lock().unwrap_or_else(|e| e.into_inner()).count;
@@ -290,7 +346,6 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                 self.out.lines(&piece.lines).map_err(stdout_error)?;
             }
         }
-        (self.progress)(self.source.consumed());
         Ok(())
     }
 
@@ -304,5 +359,84 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             self.out.verdict(wins)
         };
         written.map_err(stdout_error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameParams;
+    use crate::problem::Problem;
+    use crate::rng::SplitMix64;
+    use crate::scan::Kernel;
+    use crate::testing::{outcome, Mode};
+
+    /// Many cases, large and small, won and lost, so that reading ahead
+    /// stops at both limits, with the answers an oracle gives them.
+    fn cases(seed: u64) -> (Vec<u8>, String, String) {
+        let mut rng = SplitMix64::new(seed);
+        let (mut text, mut listed, mut counted) = (String::new(), String::new(), String::new());
+        for _ in 0..40 {
+            let m = if rng.chance(0.4) {
+                rng.between(SHARE_FROM as u64, 3 * PIECE as u64)
+            } else {
+                rng.between(1, 30)
+            };
+            let mut heaps: Vec<u64> = (0..m).map(|_| rng.between(1, 1 << 40)).collect();
+            if rng.chance(0.3) && m > 1 {
+                heaps[0] = heaps[1..].iter().fold(0, |x, h| x ^ h).max(1);
+            }
+            text += &format!(
+                "{m} {}\n",
+                heaps
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            let x = heaps.iter().fold(0, |x, h| x ^ h);
+            let moves: Vec<_> = heaps.iter().filter(|&&h| h ^ x < h).collect();
+            counted += &format!("{}\n", moves.len());
+            listed += if x == 0 { "No\n" } else { "Yes\n" };
+            for h in moves {
+                listed += &format!("{h} {}\n", h ^ x);
+            }
+        }
+        (text.into_bytes(), listed, counted)
+    }
+
+    #[test]
+    fn cases_read_ahead_are_written_in_order() {
+        let modes = [
+            Mode::Split(Kernel::detect(), 2, 1),
+            Mode::Split(Kernel::detect(), 3, 1),
+            Mode::Stream(Kernel::detect(), 4096),
+        ];
+        for seed in 0..4 {
+            let (mut bytes, listed, counted) = cases(seed);
+            bytes.extend_from_slice(b"0\n");
+            for mode in modes {
+                for (name, expected) in [("hdu2176", &listed), ("hdu1850", &counted)] {
+                    let problem = Problem::find(name).expect("in the catalogue");
+                    let (out, error) = outcome(problem, &GameParams::default(), &bytes, mode);
+                    assert_eq!(error, None, "{name} {mode:?} seed {seed}");
+                    assert!(
+                        &out == expected,
+                        "{name} {mode:?} seed {seed}: the output differs"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cases_read_ahead_are_written_before_an_error() {
+        let problem = Problem::find("hdu2176").expect("in the catalogue");
+        let (mut bytes, listed, _) = cases(9);
+        bytes.extend_from_slice(b"3 1 x\n");
+        let mode = Mode::Split(Kernel::detect(), 2, 1);
+        let (out, error) = outcome(problem, &GameParams::default(), &bytes, mode);
+        assert!(error.is_some(), "the bad byte is an error");
+        assert!(out == listed, "every case before the error is answered");
     }
 }
