@@ -13,6 +13,9 @@ use crate::games::{CaseSummary, HeapGame};
 /// The longest line: three 20-digit numbers, a space, a `+` and a newline.
 const LINE: usize = 64;
 
+/// Heaps whose moves are gathered before their lines are written.
+const CHUNK: usize = 256;
+
 /// How much the buffer grows at a time, so that growing it is rare and
 /// zeroes little more than is written.
 const GROWTH: usize = 64 << 10;
@@ -77,17 +80,30 @@ pub fn list_moves<F: HeapGame>(
     lines: &mut Vec<u8>,
     count_only: bool,
 ) -> u64 {
-    let moves = heaps
-        .iter()
-        .filter_map(|&heap| Some((heap, fold.move_from(heap, summary)?)));
     if count_only {
         lines.clear();
+        let moves = heaps
+            .iter()
+            .filter(|&&heap| fold.move_from(heap, summary).is_some());
         return moves.count() as u64;
     }
+    // About half the heaps of a won case have a move, at random: gathering
+    // the moves of a chunk first, without a branch, spares the formatting
+    // loop a mispredicted branch per heap.
+    let mut found = [(0, 0, None); CHUNK];
     let (mut at, mut count) = (0, 0);
-    for (heap, (to, and)) in moves {
-        at = push_line(lines, at, heap, to, and);
-        count += 1;
+    for chunk in heaps.chunks(CHUNK) {
+        let mut n = 0;
+        for (&heap, slot) in chunk.iter().zip(0..) {
+            let mv = fold.move_from(heap, summary);
+            let (to, and) = mv.unwrap_or((0, None));
+            found[n.min(slot)] = (heap, to, and);
+            n += usize::from(mv.is_some());
+        }
+        for &(heap, to, and) in &found[..n] {
+            at = push_line(lines, at, heap, to, and);
+        }
+        count += n as u64;
     }
     lines.truncate(at);
     count
@@ -213,6 +229,7 @@ fn put8(window: &mut [u8; LINE], at: usize, bytes: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::lasker::LaskerSwap;
     use crate::games::nim::NormalNim;
 
     fn line(a: u64, b: u64, c: Option<u64>) -> String {
@@ -244,6 +261,57 @@ mod tests {
             let end = put_number(&mut window, 7, value);
             assert_eq!(&window[7..end], value.to_string().as_bytes(), "{value}");
             assert_eq!(&window[..7], b"#######", "{value}");
+        }
+    }
+
+    /// The lines of every heap's move, with `format!`.
+    fn naive<F: HeapGame>(fold: &F, heaps: &[u64], summary: &CaseSummary) -> String {
+        let mut text = String::new();
+        for &h in heaps {
+            match fold.move_from(h, summary) {
+                Some((to, None)) => text += &format!("{h} {to}\n"),
+                Some((to, Some(and))) => text += &format!("{h} {to}+{and}\n"),
+                None => {}
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn chunks_of_moves_list_what_each_heap_gives_alone() {
+        // Across chunk borders, with splits (Lasker's `a b+c`) and without.
+        let mut rng = crate::rng::SplitMix64::new(3);
+        for len in [CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 17] {
+            let heaps: Vec<u64> = (0..len).map(|_| rng.between(0, 1 << 20)).collect();
+            let (summary, _) = decide(&NormalNim, &heaps);
+            let mut lines = Vec::new();
+            let count = list_moves(&NormalNim, &heaps, &summary, &mut lines, false);
+            let expected = naive(&NormalNim, &heaps, &summary);
+            assert_eq!(
+                String::from_utf8(lines).unwrap(),
+                expected,
+                "nim, {len} heaps"
+            );
+            assert_eq!(count, expected.lines().count() as u64);
+            // Heaps in equal pairs and then 3 and 4, whose values xor to 7:
+            // the 3 must be split (into values 1 and 2) to leave 0.
+            let mut heaps: Vec<u64> = heaps.iter().flat_map(|&h| [h, h]).collect();
+            heaps.splice(CHUNK - 1..CHUNK - 1, [3, 4]);
+            let (summary, _) = decide(&LaskerSwap, &heaps);
+            let mut lines = Vec::new();
+            let count = list_moves(&LaskerSwap, &heaps, &summary, &mut lines, false);
+            let expected = naive(&LaskerSwap, &heaps, &summary);
+            assert!(expected.contains('+'), "a split is listed");
+            assert_eq!(
+                String::from_utf8(lines).unwrap(),
+                expected,
+                "lasker, {len} heaps"
+            );
+            assert_eq!(count, expected.lines().count() as u64);
+            assert_eq!(
+                list_moves(&LaskerSwap, &heaps, &summary, &mut Vec::new(), true),
+                count
+            );
         }
     }
 
