@@ -411,6 +411,12 @@ impl Plan<'_> {
         let width = self.shape.width() as usize;
         let starts = self.shape.first_case(job.index, self.total);
         let ends = self.shape.cases_end(job.index, block.tokens, self.total);
+        // A case's second number; for the block's last case, the first
+        // token of the next block.
+        let second = |j: usize| match width {
+            1 => 0,
+            _ => values.get(j + 1).copied().unwrap_or(job.next),
+        };
         let short = self.words.short_lines();
         if let Some(short) = short.filter(|_| !settings.moves && settings.answer == Answer::Verdict)
         {
@@ -419,21 +425,13 @@ impl Plan<'_> {
             let game = &mut worker.game;
             short.append(&mut text, cases, |i| {
                 let j = starts + i * width;
-                let b = match width {
-                    1 => 0,
-                    _ => values.get(j + 1).copied().unwrap_or(job.next),
-                };
-                game.first_player_wins(values[j], b)
+                game.first_player_wins(values[j], second(j))
             });
             return (text, cases as u64);
         }
         let mut answered = 0;
         for j in (starts..ends).step_by(width) {
-            let a = values[j];
-            let b = match width {
-                1 => 0,
-                _ => values.get(j + 1).copied().unwrap_or(job.next),
-            };
+            let (a, b) = (values[j], second(j));
             // Writing to a vector does not fail.
             let _ = write_position(
                 &mut writer,
