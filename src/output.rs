@@ -148,6 +148,31 @@ impl<W: Write> VerdictWriter<W> {
         }
     }
 
+    /// A writer in the same words into this one's, which drops the first
+    /// `skip` bytes written to it: those of the last `cases` cases, already
+    /// written here. The cases it writes are counted here when `run` is
+    /// done with it.
+    pub(crate) fn skipping<T>(
+        &mut self,
+        skip: u64,
+        cases: u64,
+        run: impl FnOnce(&mut VerdictWriter<Skip<'_, W>>) -> T,
+    ) -> T {
+        let mut skipping = VerdictWriter {
+            out: Skip {
+                out: &mut self.out,
+                skip,
+            },
+            win: self.win.clone(),
+            lose: self.lose.clone(),
+            prefix: self.prefix,
+            written: self.written - cases,
+        };
+        let result = run(&mut skipping);
+        self.written = skipping.written;
+        result
+    }
+
     /// The writer underneath.
     pub(crate) fn into_inner(self) -> W {
         self.out
@@ -175,6 +200,33 @@ impl<W: Write> VerdictWriter<W> {
     /// [`VerdictWriter::lines`], so that the next case's number follows.
     pub(crate) fn count_lines(&mut self, cases: u64) {
         self.written += cases;
+    }
+}
+
+/// A writer that drops the first `skip` bytes written to it and passes the
+/// rest on: for reading a file again from its start when its first lines
+/// are written already.
+pub struct Skip<'a, W> {
+    out: &'a mut W,
+    skip: u64,
+}
+
+impl<W: Write> Write for Skip<'_, W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.skip == 0 {
+            return self.out.write(bytes);
+        }
+        // A short write: the rest comes in the next call, so that an error
+        // from `out` never follows bytes already taken.
+        let dropped = bytes
+            .len()
+            .min(usize::try_from(self.skip).unwrap_or(usize::MAX));
+        self.skip -= dropped as u64;
+        Ok(dropped)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 }
 

@@ -17,7 +17,7 @@ use crate::error::Error;
 use crate::games::{Game, MoveTrace, NoTrace};
 use crate::input::{display_name, Background, Input, InputKind, MmapChoice};
 use crate::output::VerdictWriter;
-use crate::parallel;
+use crate::parallel::{self, positions::Outcome};
 use crate::problem::{Layout, Limits, Problem};
 use crate::scan::Kernel;
 use crate::solve::{self, Report};
@@ -147,12 +147,21 @@ impl<'a> Job<'a> {
                 answer: self.problem.answer,
             };
             let layout = self.problem.layout;
-            let solved = crate::with_game!(&*game,
-                heap _h => None,
+            let outcome = crate::with_game!(&*game,
+                heap _h => Outcome::DECLINED,
                 position p => parallel::positions::solve(bytes, layout, p, out, settings, &mut done)?
             );
-            if let Some(report) = solved {
-                return Ok(report);
+            match outcome {
+                Outcome::Answered(report) => return Ok(report),
+                // The first lines are written: the one-thread run's, which
+                // must not be written twice. It ends at the fault.
+                Outcome::Reread { skip, cases } if skip > 0 => {
+                    let mut source = SliceSource::new(bytes, self.kernel);
+                    return out.skipping(skip, cases, |out| {
+                        self.solve_source(&mut source, name, game, out, &mut done)
+                    });
+                }
+                Outcome::Reread { .. } => {}
             }
         }
         let report = match self.split_blocks(bytes, game) {

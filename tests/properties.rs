@@ -548,7 +548,14 @@ proptest! {
 /// whitespace, before any corruption.
 fn position_file(layout: nimstream::problem::Layout) -> impl Strategy<Value = Vec<u8>> {
     use nimstream::problem::Layout;
-    let number = prop_oneof![4 => 1u64..40, 2 => 1u64..100_000, 1 => 1u64..10_000_000];
+    // Now and then a number too large for a u64: the split finds it only
+    // when it converts its block, after the blocks before it are written.
+    let number = prop_oneof![
+        40 => (1u64..40).prop_map(|n| n.to_string()),
+        20 => (1u64..100_000).prop_map(|n| n.to_string()),
+        10 => (1u64..10_000_000).prop_map(|n| n.to_string()),
+        1 => "1844674407370955161[6-9]|[2-9][0-9]{19}|[1-9][0-9]{20,22}",
+    ];
     (
         prop::collection::vec(number, 0..40),
         prop::collection::vec(separator(), 64),
@@ -563,10 +570,10 @@ fn position_file(layout: nimstream::problem::Layout) -> impl Strategy<Value = Ve
                     text += s.next().unwrap();
                 }
                 Layout::PairsToEnd => numbers.truncate(numbers.len() / 2 * 2),
-                _ => numbers.push(0),
+                _ => numbers.push("0".to_string()),
             }
             for n in numbers {
-                text += &n.to_string();
+                text += &n;
                 text += s.next().unwrap();
             }
             text.into_bytes()

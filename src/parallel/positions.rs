@@ -8,7 +8,8 @@
 //! 1. **Counting, in parallel.** Every block (cut as for heaps, never inside
 //!    a number) is counted from its window masks alone, without converting
 //!    its numbers ([`Kernel::census`]): its token count, its first token and
-//!    its first zero, and whether it holds a fault.
+//!    its first zero, and whether it holds a byte that is not part of a
+//!    number or whitespace.
 //! 2. **Answering, in parallel, in order.** The counts give each block the
 //!    index of its first token, so a thread answers the cases that begin in
 //!    a block on its own, taking the second number of a case cut by the
@@ -20,10 +21,16 @@
 //!    most a few blocks per thread ahead of it, which bounds the memory
 //!    held.
 //!
-//! Only a file that reads without a fault and whose count fits its layout
-//! (`T` pairs after `T`, whole pairs, nothing after the `0`) is answered
-//! here. Any other is left to the one-thread reader, so its verdicts and
-//! its error, at the same place, are the one-thread run's by construction.
+//! Only a file whose bytes are numbers and whitespace and whose count fits
+//! its layout (`T` pairs after `T`, whole pairs, nothing after the `0`) is
+//! answered here; any other is left to the one-thread reader before a line
+//! is written. A number too large for a `u64` is found only when pass 2
+//! converts its block. The blocks before it are written by then, and they
+//! are the one-thread run's first lines, so the one-thread reader reads the
+//! file again with those bytes dropped from its output
+//! ([`Outcome::Reread`]): the verdicts and the error, at the same place,
+//! are the one-thread run's by construction, and the file is read twice
+//! only when it holds such a number.
 
 use std::io::Write;
 use std::sync::mpsc;
@@ -34,7 +41,7 @@ use crate::error::Error;
 use crate::games::PositionGame;
 use crate::output::VerdictWriter;
 use crate::problem::{Answer, Layout};
-use crate::scan::Kernel;
+use crate::scan::{Kernel, Stop};
 use crate::solve::{write_position, Report};
 use crate::source::Fill;
 
@@ -113,7 +120,8 @@ struct Counted {
     first_zero: Option<u64>,
 }
 
-/// The block's count, or `None` if it holds a fault.
+/// The block's count, or `None` if it holds a byte fault or its first
+/// token overflows.
 fn count(bytes: &[u8], (start, end): (usize, usize), kernel: Kernel) -> Option<Counted> {
     let census = kernel.census(&bytes[..end], start)?;
     Some(Counted {
@@ -126,7 +134,7 @@ fn count(bytes: &[u8], (start, end): (usize, usize), kernel: Kernel) -> Option<C
 }
 
 /// Counts every block on up to `threads` threads; `None` if one holds a
-/// fault.
+/// fault its census finds.
 fn count_all(
     bytes: &[u8],
     bounds: &[(usize, usize)],
@@ -205,10 +213,31 @@ pub struct Settings {
     pub answer: Answer,
 }
 
+/// How far the split got.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Every case is answered.
+    Answered(Report),
+    /// The one-thread reader must read the file to its error; the first
+    /// `skip` bytes of its output, the lines of its first `cases` cases,
+    /// are written already.
+    Reread {
+        /// Bytes of output written.
+        skip: u64,
+        /// Cases they answer.
+        cases: u64,
+    },
+}
+
+impl Outcome {
+    /// Nothing written: the one-thread reader reads the file from the start.
+    pub(crate) const DECLINED: Outcome = Outcome::Reread { skip: 0, cases: 0 };
+}
+
 /// Answers every case of `bytes`, a position-game input of `layout`,
-/// split across threads; `Ok(None)` when the input has a fault or a count
-/// that does not fit its layout, which the one-thread reader must then
-/// read to report it. `progress` is told the bytes done.
+/// split across threads, or as many as come before a fault
+/// ([`Outcome::Reread`]): the one-thread reader must then read the file to
+/// report it. `progress` is told the bytes done.
 pub fn solve<G: PositionGame + Clone + Send, W: Write>(
     bytes: &[u8],
     layout: Layout,
@@ -216,18 +245,18 @@ pub fn solve<G: PositionGame + Clone + Send, W: Write>(
     out: &mut VerdictWriter<W>,
     settings: Settings,
     progress: &mut dyn FnMut(u64),
-) -> Result<Option<Report>, Error> {
+) -> Result<Outcome, Error> {
     let Some(shape) = Shape::of(layout) else {
-        return Ok(None);
+        return Ok(Outcome::DECLINED);
     };
     let bounds = split(bytes, settings.block);
     let threads = settings.threads.clamp(1, bounds.len().max(1));
     let Some(blocks) = count_all(bytes, &bounds, settings.kernel, threads) else {
-        return Ok(None);
+        return Ok(Outcome::DECLINED);
     };
     let total: u64 = blocks.iter().map(|b| b.tokens).sum();
     if !fits(shape, &blocks, total) {
-        return Ok(None);
+        return Ok(Outcome::DECLINED);
     }
     let plan = Plan {
         bytes,
@@ -238,16 +267,29 @@ pub fn solve<G: PositionGame + Clone + Send, W: Write>(
         words: out.sibling(Vec::new(), 0),
         settings,
     };
-    let Some((cases, threads)) = plan.answer_in_order(game, threads, out, progress)? else {
-        return Ok(None);
+    let Some((written, threads)) = plan.answer_in_order(game, threads, out, progress)? else {
+        return Ok(Outcome::DECLINED);
     };
-    Ok(Some(Report {
+    let cases = match written {
+        Written::All { cases } => cases,
+        Written::UpToFault { skip, cases } => return Ok(Outcome::Reread { skip, cases }),
+    };
+    Ok(Outcome::Answered(Report {
         cases,
         values: cases * shape.width(),
         bytes: bytes.len() as u64,
         threads,
         threads_wanted: settings.threads.clamp(1, bounds.len().max(1)),
     }))
+}
+
+/// What pass 2 wrote.
+enum Written {
+    /// Every block, with this many cases.
+    All { cases: u64 },
+    /// The blocks before the first with a number too large, in `skip`
+    /// bytes that answer `cases` cases.
+    UpToFault { skip: u64, cases: u64 },
 }
 
 /// Each block's job: its first token's index, and the token after it.
@@ -288,11 +330,12 @@ struct Plan<'a> {
 }
 
 /// One answered block: its job's number, its lines, and how many cases
-/// they answer.
+/// they answer; or, if it holds a number too large, no lines.
 struct Answered {
     job: usize,
     text: Vec<u8>,
     cases: u64,
+    overflows: bool,
 }
 
 /// A thread's own state in pass 2, kept from block to block so that a
@@ -304,8 +347,8 @@ struct Worker<G> {
 
 impl Plan<'_> {
     /// Answers every job on up to `threads` threads while this one writes
-    /// their lines in order, so that writing overlaps answering; the cases
-    /// answered and the threads that answered them, or `None` if the system
+    /// their lines in order, so that writing overlaps answering; what was
+    /// written and the threads that answered it, or `None` if the system
     /// would start no thread (then nothing was written).
     fn answer_in_order<G: PositionGame + Clone + Send, W: Write>(
         &self,
@@ -313,7 +356,7 @@ impl Plan<'_> {
         threads: usize,
         out: &mut VerdictWriter<W>,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<Option<(u64, usize)>, Error> {
+    ) -> Result<Option<(Written, usize)>, Error> {
         let ahead = threads * BLOCKS_AHEAD_PER_THREAD;
         let queue = Queue::new(ahead);
         let (send, receive) = mpsc::channel::<Answered>();
@@ -338,7 +381,7 @@ impl Plan<'_> {
             let written = self.write_in_order(&receive, &queue, out, progress);
             // On an error the threads stop at their next job.
             queue.stop();
-            written.map(|cases| Some((cases, started)))
+            written.map(|written| Some((written, started)))
         })
     }
 
@@ -350,26 +393,26 @@ impl Plan<'_> {
         send: &mpsc::Sender<Answered>,
     ) {
         while let Some((job, text)) = queue.take(self.jobs.len()) {
-            let (text, cases) = self.answer_block(&self.jobs[job], worker, text);
-            if send.send(Answered { job, text, cases }).is_err() {
+            let answered = self.answer_block(job, worker, text);
+            if send.send(answered).is_err() {
                 return;
             }
         }
     }
 
-    /// Writes the answered blocks as they come, in job order; the cases
-    /// written.
+    /// Writes the answered blocks as they come, in job order, up to the
+    /// first that holds a number too large.
     fn write_in_order<W: Write>(
         &self,
         receive: &mpsc::Receiver<Answered>,
         queue: &Queue,
         out: &mut VerdictWriter<W>,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<u64, Error> {
+    ) -> Result<Written, Error> {
         // Job `j` waits in slot `j % ahead`: no more than `ahead` jobs are
         // taken past the last one written.
         let mut waiting: Vec<Option<Answered>> = (0..queue.ahead()).map(|_| None).collect();
-        let (mut written, mut cases) = (0, 0);
+        let (mut written, mut cases, mut skip) = (0, 0, 0);
         while written < self.jobs.len() {
             let Some(done) = waiting[written % queue.ahead()].take() else {
                 let answered = receive.recv().expect("every job is answered");
@@ -377,35 +420,66 @@ impl Plan<'_> {
                 waiting[slot] = Some(answered);
                 continue;
             };
+            if done.overflows {
+                return Ok(Written::UpToFault { skip, cases });
+            }
             out.lines(&done.text).map_err(crate::solve::stdout_error)?;
             out.count_lines(done.cases);
             cases += done.cases;
+            skip += done.text.len() as u64;
             written += 1;
             queue.written(written, done.text);
             progress(self.jobs[done.job].block.end as u64);
         }
-        Ok(cases)
+        Ok(Written::All { cases })
     }
 
-    /// The lines of the cases that begin in one block, written into `text`,
-    /// and how many there are.
+    /// The lines of the cases that begin in block `job`, written into
+    /// `text`.
     fn answer_block<G: PositionGame>(
+        &self,
+        job: usize,
+        worker: &mut Worker<G>,
+        text: Vec<u8>,
+    ) -> Answered {
+        let overflows = !self.convert(&self.jobs[job], &mut worker.values);
+        let (text, cases) = match overflows {
+            false => self.lines(&self.jobs[job], worker, text),
+            true => (text, 0),
+        };
+        Answered {
+            job,
+            text,
+            cases,
+            overflows,
+        }
+    }
+
+    /// Converts the block's numbers into `values`; `false` if one is too
+    /// large, the only fault the census leaves.
+    fn convert(&self, job: &Job, values: &mut Vec<u64>) -> bool {
+        values.clear();
+        values.resize(job.block.tokens as usize, 0);
+        let mut visitor = Fill::<false, true>::new(values);
+        let folded = self.settings.kernel.visit(
+            &self.bytes[..job.block.end],
+            job.block.start,
+            u64::MAX,
+            &mut visitor,
+        );
+        matches!(folded.stop, None | Some(Stop::End))
+    }
+
+    /// The lines of the cases that begin in a block whose numbers are
+    /// `worker.values`, and how many there are.
+    fn lines<G: PositionGame>(
         &self,
         job: &Job,
         worker: &mut Worker<G>,
         text: Vec<u8>,
     ) -> (Vec<u8>, u64) {
         let (block, settings) = (job.block, self.settings);
-        let values = &mut worker.values;
-        values.clear();
-        values.resize(block.tokens as usize, 0);
-        let mut visitor = Fill::<false, true>::new(values);
-        settings.kernel.visit(
-            &self.bytes[..block.end],
-            block.start,
-            u64::MAX,
-            &mut visitor,
-        );
+        let values = &worker.values;
         let before = self.shape.cases_before(job.index, self.total);
         let mut writer = self.words.sibling(text, before);
         let width = self.shape.width() as usize;
@@ -448,96 +522,4 @@ impl Plan<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::bash::BashGame;
-    use crate::problem::LinePrefix;
-
-    /// Takes `room` bytes, then fails every write.
-    struct Full {
-        room: usize,
-    }
-
-    impl Write for Full {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            if self.room == 0 {
-                return Err(std::io::Error::other("no room"));
-            }
-            let taken = bytes.len().min(self.room);
-            self.room -= taken;
-            Ok(taken)
-        }
-
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    fn settings(threads: usize) -> Settings {
-        Settings {
-            kernel: Kernel::detect(),
-            threads,
-            block: 64,
-            moves: false,
-            answer: Answer::Verdict,
-        }
-    }
-
-    /// Pairs to the end: `n m` with `m + 1` dividing `n` on every third line.
-    fn pairs(cases: u64) -> Vec<u8> {
-        let mut text = String::new();
-        for i in 0..cases {
-            let n = if i % 3 == 0 { 6 * i } else { 6 * i + 1 };
-            text.push_str(&format!("{n} 5\n"));
-        }
-        text.into_bytes()
-    }
-
-    #[test]
-    fn a_failed_write_stops_every_thread() {
-        // Far more jobs than the threads may run ahead: they must see the
-        // writer stop, or the scope never ends.
-        let bytes = pairs(50_000);
-        for threads in 1..=3 {
-            let out = Full { room: 1000 };
-            let mut out = VerdictWriter::new(out, "First", "Second", LinePrefix::None);
-            let solved = solve(
-                &bytes,
-                Layout::PairsToEnd,
-                &BashGame,
-                &mut out,
-                settings(threads),
-                &mut |_| {},
-            );
-            assert!(matches!(solved, Err(Error::Io { .. })), "{threads} threads");
-        }
-    }
-
-    #[test]
-    fn lines_come_out_in_case_order_however_many_threads() {
-        let bytes = pairs(20_000);
-        let expected: String = (0..20_000)
-            .map(|i| if i % 3 == 0 { "Second\n" } else { "First\n" })
-            .collect();
-        for threads in 1..=4 {
-            let mut out = VerdictWriter::new(Vec::new(), "First", "Second", LinePrefix::None);
-            let report = solve(
-                &bytes,
-                Layout::PairsToEnd,
-                &BashGame,
-                &mut out,
-                settings(threads),
-                &mut |_| {},
-            )
-            .expect("writing to memory does not fail")
-            .expect("the file fits its layout");
-            assert_eq!(report.cases, 20_000);
-            let text = out.into_inner().into_inner().expect("flushed");
-            assert_eq!(
-                String::from_utf8(text).expect("words"),
-                expected,
-                "{threads} threads"
-            );
-        }
-    }
-}
+mod tests;

@@ -244,12 +244,14 @@ impl Kernel {
     }
 
     /// Counts the tokens from `pos` without converting them (see
-    /// [`census`](mod@census)): `None` exactly when [`Kernel::visit`] would
-    /// stop at a fault.
+    /// [`census`](mod@census)): `None` when [`Kernel::visit`] would stop at
+    /// a byte that is neither digit nor whitespace, or at the first token
+    /// because it overflows; a later run that overflows is counted, and left
+    /// to the conversion to find.
     #[inline]
     pub fn census(self, bytes: &[u8], pos: usize) -> Option<census::Census> {
         match self.0 {
-            Kind::Reference => census::by_walking(self, bytes, pos),
+            Kind::Reference => census::by_walking(bytes, pos),
             Kind::Swar => arch::swar::census(bytes, pos),
             Kind::Avx2 => arch::avx2_census(bytes, pos),
             Kind::Avx512 => arch::avx512_census(bytes, pos),
