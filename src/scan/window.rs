@@ -20,11 +20,13 @@
 //!    tokens: one step of four and one of two.
 //!
 //! Nothing carries from one token to the next except the bit masks, so the
-//! CPU overlaps the conversions of neighbouring tokens. A step holding a run
-//! of more than sixteen digits (values of 10^16 and more, or leading zeros)
-//! takes its tokens one at a time, the long ones out of line: up to twenty
-//! digits as three SWAR words and a checked multiply-add, longer ones by
-//! the SWAR loop. So does
+//! CPU overlaps the conversions of neighbouring tokens. Runs of more than
+//! sixteen digits (values of 10^16 and more, or leading zeros) are
+//! `long_runs`' concern: for a visitor that expects them
+//! ([`Visitor::LONG_TOKENS`]), a step of four runs of up to twenty digits
+//! converts each as two short runs; any other step holding a long run takes
+//! its tokens one at a time, up to twenty digits as three SWAR words and a
+//! checked multiply-add, longer ones by the SWAR loop. So does
 //! any window holding a byte that is neither digit nor whitespace (the
 //! one-token path finds the fault and its exact position), the first tokens
 //! of the slice (a conversion reads the 16 bytes before a token's end) and
@@ -32,6 +34,10 @@
 //! cost the walk registers it needs.
 
 use crate::scan::{accept, is_space, swar, Folded, Stop, Token, Visitor};
+
+mod long_runs;
+
+use long_runs::{long_or_short, wide_runs2, wide_runs4};
 
 /// Bytes per window: one bit of a `u64` mask each.
 pub(crate) const WIDTH: usize = 64;
@@ -393,7 +399,26 @@ unsafe fn walk_window<W: Window, V: Visitor>(
             next(&mut ends),
         );
         let lens = [e0.wrapping_sub(start), e1 - s1, e2 - s2, e3 - s3];
-        if lens.iter().any(|&len| len > 16) {
+        // SAFETY: the ends are inside the window.
+        let run_ends = unsafe {
+            [
+                window.add(e0),
+                window.add(e1),
+                window.add(e2),
+                window.add(e3),
+            ]
+        };
+        let values = if lens.iter().all(|&len| len <= 16) {
+            // SAFETY: every run starts at 16 or later and is at most 16
+            // long, so the 16 bytes before each end are inside `bytes`.
+            Some(unsafe { W::short_runs4(run_ends, lens) })
+        } else if V::LONG_TOKENS {
+            // SAFETY: every run starts at 16 or later.
+            unsafe { wide_runs4::<W>(run_ends, lens) }
+        } else {
+            None
+        };
+        let Some(values) = values else {
             // The first token alone; the other three go back for the next
             // step.
             ends |= (1 << e1) | (1 << e2) | (1 << e3);
@@ -401,17 +426,6 @@ unsafe fn walk_window<W: Window, V: Visitor>(
             one_token!(e0);
             start = s1;
             continue;
-        }
-        // SAFETY: every run starts at 16 or later and is at most 16 long,
-        // so the 16 bytes before each end are inside `bytes`.
-        let values = unsafe {
-            let ends = [
-                window.add(e0),
-                window.add(e1),
-                window.add(e2),
-                window.add(e3),
-            ];
-            W::short_runs4(ends, lens)
         };
         let run_starts = [start, s1, s2, s3];
         for i in 0..4 {
@@ -425,13 +439,18 @@ unsafe fn walk_window<W: Window, V: Visitor>(
     if left >= 2 {
         let (e0, s1, e1) = (next(&mut ends), next(&mut starts), next(&mut ends));
         let lens = [e0.wrapping_sub(start), e1 - s1];
-        if lens[0] > 16 || lens[1] > 16 {
-            ends |= 1 << e1;
-            one_token!(e0);
-            start = s1;
-        } else {
+        // SAFETY: the ends are inside the window.
+        let run_ends = unsafe { [window.add(e0), window.add(e1)] };
+        let values = if lens[0] <= 16 && lens[1] <= 16 {
             // SAFETY: as for four runs above.
-            let [first, second] = unsafe { W::short_runs([window.add(e0), window.add(e1)], lens) };
+            Some(unsafe { W::short_runs(run_ends, lens) })
+        } else if V::LONG_TOKENS {
+            // SAFETY: every run starts at 16 or later.
+            unsafe { wide_runs2::<W>(run_ends, lens) }
+        } else {
+            None
+        };
+        if let Some([first, second]) = values {
             if !accept(visitor, first) {
                 return Err(refused(left, start, first));
             }
@@ -440,6 +459,10 @@ unsafe fn walk_window<W: Window, V: Visitor>(
             }
             start = next(&mut starts);
             left -= 2;
+        } else {
+            ends |= 1 << e1;
+            one_token!(e0);
+            start = s1;
         }
     }
     // At most two tokens are left here (one, or two after a long run).
@@ -448,39 +471,6 @@ unsafe fn walk_window<W: Window, V: Visitor>(
         start = next(&mut starts);
     }
     Ok(pos.wrapping_add(start))
-}
-
-/// Value of the run from `start` to `end`: converted directly when at most
-/// 16 digits long, else out of line ([`long_run`]), but for a visitor that
-/// expects long tokens (`long_expected`, its [`Visitor::LONG_TOKENS`]).
-///
-/// # Safety
-/// `start` must be at least 16, and the CPU must support the kernel's
-/// instructions.
-#[inline(always)]
-unsafe fn long_or_short<W: Window>(
-    bytes: &[u8],
-    start: usize,
-    end: usize,
-    long_expected: bool,
-) -> Result<u64, Stop> {
-    debug_assert!(start >= 16);
-    let len = end - start;
-    if len <= 16 {
-        // SAFETY: `start >= 16`, so the 16 bytes before `end` are in `bytes`.
-        Ok(unsafe { W::short_run(bytes.as_ptr().add(end), len) })
-    } else if long_expected && len <= 20 {
-        // Inline for numbers across the whole `u64` range, mostly 19 and
-        // 20 digits long, which out of line took half the time of their
-        // files. Heaps, which are shorter, compile this branch out: in
-        // their walk it cost the reference workload 3 to 5%.
-        // SAFETY: `start >= 16` and `len >= 17`, so the 24 bytes before
-        // `end` begin at `start + len - 24 >= start - 7`, inside `bytes`.
-        unsafe { swar::up_to_twenty_digits(bytes.as_ptr().add(end), len) }
-            .ok_or(Stop::Overflow { at: start })
-    } else {
-        long_run(bytes, start, end)
-    }
 }
 
 /// What [`one_at_a_time`] did.
@@ -528,29 +518,6 @@ fn one_at_a_time<V: Visitor>(
         }
     }
     stepped
-}
-
-/// The value of the run from `start` (16 or later) to `end`, longer than 16
-/// digits.
-///
-/// Every `u64` has at most 20 digits: up to that, three SWAR words and a
-/// checked multiply-add (where 20-digit runs overflow); longer runs, which
-/// only leading zeros keep in range, by the SWAR loop. Out of line, like
-/// the other one-token paths below: kept apart from the walk, they leave its
-/// registers to the hot loop.
-#[cold]
-#[inline(never)]
-fn long_run(bytes: &[u8], start: usize, end: usize) -> Result<u64, Stop> {
-    assert!(start >= 16 && end <= bytes.len());
-    let len = end - start;
-    if len <= 20 {
-        // SAFETY: the 24 bytes before `end` start at `start + len - 24`,
-        // which is at least `start - 7`, and the last `len` are the run.
-        unsafe { swar::up_to_twenty_digits(bytes.as_ptr().add(end), len) }
-            .ok_or(Stop::Overflow { at: start })
-    } else {
-        swar::read_digits(bytes, start).map(|token| token.value)
-    }
 }
 
 /// [`swar::next_token`], not inlined: for the first bytes, faulty windows and
