@@ -45,7 +45,9 @@
 //!   whole blocks' summaries, so verdicts and errors are exactly those of
 //!   one thread. Position-game files ([`parallel::positions`]) are cut the
 //!   same way, their tokens counted, and each block's cases answered on
-//!   its own; a file with a fault is left to the one-thread reader.
+//!   its own; a file with a fault is left to the one-thread reader, which
+//!   drops the lines already written when the fault is a number too large
+//!   that only the second pass meets.
 //! * [`solve`] reads each layout and turns a fault into an error that says
 //!   what was expected, where, by line and column; [`output`] writes the
 //!   verdicts in the judge's words, and [`listing`] the lines of a case's
