@@ -206,7 +206,7 @@ impl<W: Write> VerdictWriter<W> {
 /// A writer that drops the first `skip` bytes written to it and passes the
 /// rest on: for reading a file again from its start when its first lines
 /// are written already.
-pub struct Skip<'a, W> {
+pub(crate) struct Skip<'a, W> {
     out: &'a mut W,
     skip: u64,
 }

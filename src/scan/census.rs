@@ -26,7 +26,7 @@
 //! tests compare them to.
 
 use super::window::{Window, WIDTH};
-use super::{is_digit, Stop};
+use super::{is_digit, Stop, Token};
 
 /// What a census of a slice's tokens found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,20 +47,31 @@ impl Census {
     };
 }
 
+/// The census of the first token, read as `first`, and where the rest
+/// begins; `Err` with the whole census when nothing is left to count (no
+/// token, or a fault).
+fn after_first(first: Result<Token, Stop>) -> Result<(Census, usize), Option<Census>> {
+    match first {
+        Ok(token) => Ok((
+            Census {
+                tokens: 1,
+                first: Some(token.value),
+                first_zero: (token.value == 0).then_some(0),
+            },
+            token.end,
+        )),
+        Err(Stop::End) => Err(Some(Census::EMPTY)),
+        Err(_) => Err(None),
+    }
+}
+
 /// The census of the tokens from `pos`, one byte at a time: what the
 /// reference kernel runs, and what the windowed census must agree with.
 pub(crate) fn by_walking(bytes: &[u8], pos: usize) -> Option<Census> {
-    let first = match super::reference::next_token(bytes, pos) {
-        Ok(token) => token,
-        Err(Stop::End) => return Some(Census::EMPTY),
-        Err(_) => return None,
+    let (mut census, mut at) = match after_first(super::reference::next_token(bytes, pos)) {
+        Ok(started) => started,
+        Err(whole) => return whole,
     };
-    let mut census = Census {
-        tokens: 1,
-        first: Some(first.value),
-        first_zero: (first.value == 0).then_some(0),
-    };
-    let mut at = first.end;
     loop {
         while at < bytes.len() && super::is_space(bytes[at]) {
             at += 1;
@@ -89,20 +100,15 @@ pub(crate) unsafe fn by_windows<W: Window>(bytes: &[u8], pos: usize) -> Option<C
     // The first token is read on its own, for its value; the windows start
     // right after it, at a byte that is not a digit.
     // SAFETY: the caller vouches for the CPU.
-    let first = match unsafe { super::window::next_token::<W>(bytes, pos) } {
-        Ok(token) => token,
-        Err(Stop::End) => return Some(Census::EMPTY),
-        Err(_) => return None,
-    };
-    let mut census = Census {
-        tokens: 1,
-        first: Some(first.value),
-        first_zero: (first.value == 0).then_some(0),
-    };
+    let (mut census, first_end) =
+        match after_first(unsafe { super::window::next_token::<W>(bytes, pos) }) {
+            Ok(started) => started,
+            Err(whole) => return whole,
+        };
     // The digit mask of the window before, for a run that crosses into the
     // next one.
     let mut carry = 0;
-    let mut at = first.end;
+    let mut at = first_end;
     while at + WIDTH <= bytes.len() {
         // SAFETY: the window lies inside `bytes`; the caller vouches for the CPU.
         let masks = unsafe { W::classify_zeros(bytes.as_ptr().add(at)) };
