@@ -16,10 +16,10 @@
 //!    block's end from the first token of the next. Threads take blocks in
 //!    turn, each with its own game and buffers kept from block to block, and
 //!    write a block's lines into a buffer of its own, numbered from its
-//!    first case (`Case i:`). The calling thread writes the buffers out in
-//!    order as they arrive, while the others go on answering; they run at
-//!    most a few blocks per thread ahead of it, which bounds the memory
-//!    held.
+//!    first case (`Case i:`). The calling thread answers blocks too, and
+//!    between them writes the buffers out in order as they arrive; the
+//!    others run at most a few blocks per thread ahead of it, which bounds
+//!    the memory held.
 //!
 //! Only a file whose bytes are numbers and whitespace and whose count fits
 //! its layout (`T` pairs after `T`, whole pairs, nothing after the `0`) is
@@ -267,9 +267,7 @@ pub fn solve<G: PositionGame + Clone + Send, W: Write>(
         words: out.sibling(Vec::new(), 0),
         settings,
     };
-    let Some((written, threads)) = plan.answer_in_order(game, threads, out, progress)? else {
-        return Ok(Outcome::DECLINED);
-    };
+    let (written, threads) = plan.answer_in_order(game, threads, out, progress)?;
     let cases = match written {
         Written::All { cases } => cases,
         Written::UpToFault { skip, cases } => return Ok(Outcome::Reread { skip, cases }),
@@ -345,29 +343,78 @@ struct Worker<G> {
     values: Vec<u64>,
 }
 
+/// The writer's side of pass 2: answered blocks held until their turn, and
+/// what has been written.
+struct InOrder {
+    /// Job `j` waits in slot `j % ahead`: no more than `ahead` jobs are
+    /// taken past the last one written.
+    waiting: Vec<Option<Answered>>,
+    written: usize,
+    cases: u64,
+    skip: u64,
+}
+
+impl InOrder {
+    fn hold(&mut self, answered: Answered) {
+        let slot = answered.job % self.waiting.len();
+        self.waiting[slot] = Some(answered);
+    }
+
+    /// Writes the held blocks that are next in order; where it stopped, if
+    /// at a block with a number too large.
+    fn write_ready<W: Write>(
+        &mut self,
+        plan: &Plan,
+        queue: &Queue,
+        out: &mut VerdictWriter<W>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Option<Written>, Error> {
+        let ahead = self.waiting.len();
+        while let Some(done) = self.waiting[self.written % ahead].take() {
+            if done.overflows {
+                return Ok(Some(Written::UpToFault {
+                    skip: self.skip,
+                    cases: self.cases,
+                }));
+            }
+            out.lines(&done.text).map_err(crate::solve::stdout_error)?;
+            out.count_lines(done.cases);
+            self.cases += done.cases;
+            self.skip += done.text.len() as u64;
+            self.written += 1;
+            queue.written(self.written, done.text);
+            progress(plan.jobs[done.job].block.end as u64);
+        }
+        Ok(None)
+    }
+}
+
 impl Plan<'_> {
-    /// Answers every job on up to `threads` threads while this one writes
-    /// their lines in order, so that writing overlaps answering; what was
-    /// written and the threads that answered it, or `None` if the system
-    /// would start no thread (then nothing was written).
+    /// Answers every job on `threads` threads, this one included, which
+    /// also writes their lines in order between its own jobs; what was
+    /// written and the threads that answered it.
+    ///
+    /// The writer answers rather than waits: as a third thread on two
+    /// cores it woke for every block and took the core from a thread that
+    /// was answering one.
     fn answer_in_order<G: PositionGame + Clone + Send, W: Write>(
         &self,
         game: &G,
         threads: usize,
         out: &mut VerdictWriter<W>,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<Option<(Written, usize)>, Error> {
+    ) -> Result<(Written, usize), Error> {
         let ahead = threads * BLOCKS_AHEAD_PER_THREAD;
         let queue = Queue::new(ahead);
         let (send, receive) = mpsc::channel::<Answered>();
+        let worker = || Worker {
+            game: game.clone(),
+            values: Vec::new(),
+        };
         std::thread::scope(|scope| {
-            let started = (0..threads)
+            let started = (1..threads)
                 .filter(|_| {
-                    let (send, queue) = (send.clone(), &queue);
-                    let mut worker = Worker {
-                        game: game.clone(),
-                        values: Vec::new(),
-                    };
+                    let (send, queue, mut worker) = (send.clone(), &queue, worker());
                     let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                         self.work(&mut worker, queue, &send);
                     });
@@ -375,13 +422,17 @@ impl Plan<'_> {
                 })
                 .count();
             drop(send);
-            if started == 0 {
-                return Ok(None);
-            }
-            let written = self.write_in_order(&receive, &queue, out, progress);
+            let mut writer = InOrder {
+                waiting: (0..ahead).map(|_| None).collect(),
+                written: 0,
+                cases: 0,
+                skip: 0,
+            };
+            let written =
+                self.write_in_order(&mut writer, &mut worker(), &receive, &queue, out, progress);
             // On an error the threads stop at their next job.
             queue.stop();
-            written.map(|written| Some((written, started)))
+            written.map(|written| (written, started + 1))
         })
     }
 
@@ -400,40 +451,40 @@ impl Plan<'_> {
         }
     }
 
-    /// Writes the answered blocks as they come, in job order, up to the
-    /// first that holds a number too large.
-    fn write_in_order<W: Write>(
+    /// Writes the answered blocks in job order, up to the first that holds
+    /// a number too large, answering jobs itself while none is ready to
+    /// write.
+    fn write_in_order<G: PositionGame, W: Write>(
         &self,
+        writer: &mut InOrder,
+        worker: &mut Worker<G>,
         receive: &mpsc::Receiver<Answered>,
         queue: &Queue,
         out: &mut VerdictWriter<W>,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Written, Error> {
-        // Job `j` waits in slot `j % ahead`: no more than `ahead` jobs are
-        // taken past the last one written.
-        let mut waiting: Vec<Option<Answered>> = (0..queue.ahead()).map(|_| None).collect();
-        let (mut written, mut cases, mut skip) = (0, 0, 0);
-        while written < self.jobs.len() {
-            let Some(done) = waiting[written % queue.ahead()].take() else {
-                let answered = receive.recv().expect("every job is answered");
-                let slot = answered.job % queue.ahead();
-                waiting[slot] = Some(answered);
-                continue;
-            };
-            if done.overflows {
-                return Ok(Written::UpToFault { skip, cases });
+        while writer.written < self.jobs.len() {
+            while let Ok(answered) = receive.try_recv() {
+                writer.hold(answered);
             }
-            out.lines(&done.text).map_err(crate::solve::stdout_error)?;
-            out.count_lines(done.cases);
-            cases += done.cases;
-            skip += done.text.len() as u64;
-            written += 1;
-            queue.written(written, done.text);
-            progress(self.jobs[done.job].block.end as u64);
+            if let Some(done) = writer.write_ready(self, queue, out, progress)? {
+                return Ok(done);
+            }
+            if writer.written == self.jobs.len() {
+                break;
+            }
+            let answered = match queue.try_take(self.jobs.len()) {
+                Some((job, text)) => self.answer_block(job, worker, text),
+                // Too far ahead, or every job taken: the next to write is
+                // another thread's.
+                None => receive.recv().expect("every job is answered"),
+            };
+            writer.hold(answered);
         }
-        Ok(Written::All { cases })
+        Ok(Written::All {
+            cases: writer.cases,
+        })
     }
-
     /// The lines of the cases that begin in block `job`, written into
     /// `text`.
     fn answer_block<G: PositionGame>(

@@ -40,12 +40,6 @@ impl Queue {
         }
     }
 
-    /// How many jobs past the writer a thread may take: also how many
-    /// answered jobs the writer may have to hold.
-    pub(super) fn ahead(&self) -> usize {
-        self.ahead
-    }
-
     fn lock(&self) -> MutexGuard<'_, QueueState> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -71,6 +65,19 @@ impl Queue {
         }
     }
 
+    /// The next job and a buffer, as [`Queue::take`], for the writer's own
+    /// thread, which must not wait for itself: `None` when every job is
+    /// taken, the writer stopped, or the next job would be too far ahead.
+    pub(super) fn try_take(&self, jobs: usize) -> Option<(usize, Vec<u8>)> {
+        let mut state = self.lock();
+        if state.stopped || state.next >= jobs || state.next >= state.written + self.ahead {
+            return None;
+        }
+        let job = state.next;
+        state.next += 1;
+        Some((job, state.spare.pop().unwrap_or_default()))
+    }
+
     /// The writer has written `written` jobs; `text`, emptied, serves again.
     pub(super) fn written(&self, written: usize, mut text: Vec<u8>) {
         text.clear();
@@ -84,5 +91,33 @@ impl Queue {
     pub(super) fn stop(&self) {
         self.lock().stopped = true;
         self.moved.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Queue;
+
+    #[test]
+    fn the_writers_own_take_never_waits_and_never_runs_ahead() {
+        let queue = Queue::new(2);
+        let job = |taken: Option<(usize, Vec<u8>)>| taken.map(|(job, _)| job);
+        assert_eq!(job(queue.try_take(5)), Some(0));
+        assert_eq!(job(queue.try_take(5)), Some(1));
+        // Two past the writer, which has written nothing: job 2 waits.
+        assert_eq!(job(queue.try_take(5)), None);
+        queue.written(1, b"lines".to_vec());
+        let (next, text) = queue.try_take(5).expect("one job fewer ahead");
+        assert_eq!(next, 2);
+        assert!(text.is_empty(), "the written buffer comes back emptied");
+        queue.written(3, Vec::new());
+        assert_eq!(job(queue.try_take(5)), Some(3));
+        assert_eq!(job(queue.try_take(5)), Some(4));
+        // Every job taken.
+        queue.written(5, Vec::new());
+        assert_eq!(job(queue.try_take(5)), None);
+        let stopped = Queue::new(2);
+        stopped.stop();
+        assert_eq!(job(stopped.try_take(5)), None);
     }
 }
