@@ -355,6 +355,15 @@ struct InOrder {
 }
 
 impl InOrder {
+    fn new(ahead: usize) -> InOrder {
+        InOrder {
+            waiting: (0..ahead).map(|_| None).collect(),
+            written: 0,
+            cases: 0,
+            skip: 0,
+        }
+    }
+
     fn hold(&mut self, answered: Answered) {
         let slot = answered.job % self.waiting.len();
         self.waiting[slot] = Some(answered);
@@ -422,12 +431,7 @@ impl Plan<'_> {
                 })
                 .count();
             drop(send);
-            let mut writer = InOrder {
-                waiting: (0..ahead).map(|_| None).collect(),
-                written: 0,
-                cases: 0,
-                skip: 0,
-            };
+            let mut writer = InOrder::new(ahead);
             let written =
                 self.write_in_order(&mut writer, &mut worker(), &receive, &queue, out, progress);
             // On an error the threads stop at their next job.
