@@ -25,7 +25,7 @@
 //! kernel's census is a walk of every token, one byte at a time, which the
 //! tests compare them to.
 
-use super::window::{Window, WIDTH};
+use super::window::{prefetch, Window, WIDTH};
 use super::{is_digit, Stop, Token};
 
 /// What a census of a slice's tokens found.
@@ -110,6 +110,7 @@ pub(crate) unsafe fn by_windows<W: Window>(bytes: &[u8], pos: usize) -> Option<C
     let mut carry = 0;
     let mut at = first_end;
     while at + WIDTH <= bytes.len() {
+        prefetch(bytes, at);
         // SAFETY: the window lies inside `bytes`; the caller vouches for the CPU.
         let masks = unsafe { W::classify_zeros(bytes.as_ptr().add(at)) };
         count_window(bytes, at, masks, &mut carry, &mut census)?;

@@ -42,6 +42,33 @@ use long_runs::{long_or_short, wide_runs2, wide_runs4};
 /// Bytes per window: one bit of a `u64` mask each.
 pub(crate) const WIDTH: usize = 64;
 
+/// How far ahead of the window being classified its bytes are asked for.
+///
+/// Some CPUs' prefetchers do not run far enough ahead of a walk through a
+/// mapped file on their own: on the 2.6 GHz Intel Xeon of one development
+/// machine, half of the walk's time waited on the window's load, and one
+/// prefetch a window halved the run. A page ahead was the best distance
+/// measured there (2 KiB and 8 KiB slightly slower, 16 KiB much slower:
+/// prefetches to pages not yet mapped are dropped).
+const PREFETCH: usize = 4096;
+
+/// Asks for the cache line [`PREFETCH`] bytes past `pos` in `bytes`, which
+/// may lie past its end: a prefetch never faults, and the address is only
+/// computed, never read.
+#[inline(always)]
+pub(crate) fn prefetch(bytes: &[u8], pos: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let ahead = bytes.as_ptr().wrapping_add(pos.wrapping_add(PREFETCH));
+        // SAFETY: SSE is part of x86-64, and a prefetch reads no memory the
+        // program sees, so any address will do.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(ahead as *const i8) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (bytes, pos);
+}
+
 /// Classification of a window of bytes, and conversion of short digit runs:
 /// what a kernel brings to the shared loop.
 pub(crate) trait Window {
@@ -219,6 +246,7 @@ unsafe fn visit_windows<W: Window, V: Visitor>(
     let read = |left: u64| limit - left;
     while left > 0 && cursor.pos + WIDTH <= bytes.len() {
         let pos = cursor.pos;
+        prefetch(bytes, pos);
         // SAFETY: the window lies inside `bytes`; the caller vouches for the CPU.
         let (digits, spaces) = unsafe { W::classify(bytes.as_ptr().add(pos)) };
         if digits | spaces != !0 {
