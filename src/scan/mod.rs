@@ -24,7 +24,9 @@
 //! classify a window of bytes into digit and whitespace bit masks and how to
 //! convert a short digit run; the loop walks the tokens. The same masks
 //! also count tokens without converting them ([`census`](mod@census)), for
-//! a pass that only needs to know where cases begin.
+//! a pass that only needs to know where cases begin. Both ask for the bytes
+//! a page ahead of the window they classify (a software prefetch on
+//! x86-64): some CPUs' own prefetchers leave the walk waiting on memory.
 //!
 //! A [`Kernel`] is a capability: the vector kernels can only be obtained from
 //! [`Kernel::detect`], [`Kernel::available`] or [`Kernel::by_name`], which ask
