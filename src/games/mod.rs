@@ -223,6 +223,30 @@ impl<F: HeapFold, T: Trace> Visitor for FoldHeaps<'_, F, T> {
         self.trace.note(low, high, heap);
         true
     }
+
+    /// With a trace, each heap's value is folded on its own and the four
+    /// merged: the trace then tests the four values once (the values are
+    /// what folding from an empty summary gives, since every fold is a
+    /// monoid's).
+    #[inline(always)]
+    fn visit4(&mut self, heaps: [u64; 4]) {
+        if !T::KEEPS || F::MAY_REFUSE {
+            for heap in heaps {
+                self.visit(heap);
+            }
+            return;
+        }
+        let mut values = [CaseSummary::default(); 4];
+        for (value, &heap) in values.iter_mut().zip(&heaps) {
+            self.fold.fold(value, heap);
+        }
+        for value in values {
+            self.acc = self.acc.merge(value);
+        }
+        let lows = values.map(|value| value.xor);
+        let highs = values.map(|value| value.carry);
+        self.trace.note4(lows, highs, heaps);
+    }
 }
 
 /// A game of one position per case, given by one or two numbers (`b` is 0

@@ -335,3 +335,47 @@ fn lasker_moves_from_each_heap_win() {
         }
     });
 }
+
+/// Folds `heaps` through the visitor, four at a time where `batches` says
+/// so and one at a time otherwise.
+fn visited<G: HeapGame>(game: &G, heaps: &[u64], batches: &[bool]) -> (CaseSummary, MoveTrace) {
+    use crate::scan::Visitor;
+    let mut visitor = FoldHeaps::<G, MoveTrace>::new(game, CaseSummary::default());
+    for (chunk, &batch) in heaps.chunks(4).zip(batches.iter().cycle()) {
+        match <[u64; 4]>::try_from(chunk) {
+            Ok(four) if batch => visitor.visit4(four),
+            _ => chunk.iter().for_each(|&heap| assert!(visitor.visit(heap))),
+        }
+    }
+    (visitor.acc, visitor.trace)
+}
+
+fn check_four_at_a_time<G: HeapGame>(game: &G, rng: &mut SplitMix64) {
+    for round in 0..400 {
+        let len = rng.between(0, 40) as usize;
+        // Small heaps bring new bits in the middle of a step of four; the
+        // widest reach Lasker's bit 64.
+        let max = [3, 64, 1 << 20, u64::MAX][round % 4];
+        let heaps: Vec<u64> = (0..len)
+            .map(|_| match rng.between(0, 9) {
+                0 => u64::MAX,
+                _ => rng.between(0, max),
+            })
+            .collect();
+        let batches: Vec<bool> = (0..3).map(|_| rng.between(0, 1) == 1).collect();
+        let one_at_a_time = traced(game, &heaps);
+        assert_eq!(visited(game, &heaps, &[true]), one_at_a_time, "{heaps:?}");
+        assert_eq!(visited(game, &heaps, &batches), one_at_a_time, "{heaps:?}");
+    }
+}
+
+#[test]
+fn four_heaps_at_once_fold_and_trace_as_one_at_a_time() {
+    let mut rng = SplitMix64::new(44);
+    check_four_at_a_time(&NormalNim, &mut rng);
+    check_four_at_a_time(&LaskerSwap, &mut rng);
+    check_four_at_a_time(&MisereNim, &mut rng);
+    for max_take in [1, 2, 7, 1 << 40, u64::MAX] {
+        check_four_at_a_time(&BoundedNim::new(max_take), &mut rng);
+    }
+}

@@ -112,6 +112,17 @@ pub trait Visitor: Copy {
     /// Takes one token's value. Returning false refuses it: the scan stops
     /// with [`Stop::Refused`] at that token, which stays unconsumed.
     fn visit(&mut self, value: u64) -> bool;
+
+    /// Takes four tokens' values, in order, as four calls of
+    /// [`Visitor::visit`] would. The walk calls it only for a visitor that
+    /// cannot refuse, so that one that can do the four at once (a fold that
+    /// also traces moves) checks once where it would check four times.
+    #[inline(always)]
+    fn visit4(&mut self, values: [u64; 4]) {
+        for value in values {
+            self.visit(value);
+        }
+    }
 }
 
 /// Visits `value`; false if the visitor refused it.

@@ -460,11 +460,15 @@ unsafe fn walk_window<W: Window, V: Visitor>(
             start = s1;
             continue;
         };
-        let run_starts = [start, s1, s2, s3];
-        for i in 0..4 {
-            if !accept(visitor, values[i]) {
-                return Err(refused(left - i as u64, run_starts[i], values[i]));
+        if V::MAY_REFUSE {
+            let run_starts = [start, s1, s2, s3];
+            for i in 0..4 {
+                if !accept(visitor, values[i]) {
+                    return Err(refused(left - i as u64, run_starts[i], values[i]));
+                }
             }
+        } else {
+            visitor.visit4(values);
         }
         start = next(&mut starts);
         left -= 4;
