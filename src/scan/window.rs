@@ -15,9 +15,11 @@
 //!    with its start, four tokens per step while there are four, then two,
 //!    then one. A kernel converts a step's runs together
 //!    ([`Window::short_runs4`], [`Window::short_runs`]: on AVX2 two runs per
-//!    register, one per 128-bit lane), and the visitor then sees them one at
-//!    a time, in order. A typical window of ten-digit heap sizes holds six
-//!    tokens: one step of four and one of two.
+//!    register, one per 128-bit lane), and the visitor then sees them in
+//!    order: one at a time, or a step of four at once
+//!    ([`Visitor::visit4`]) when it cannot refuse a token. A typical window
+//!    of ten-digit heap sizes holds six tokens: one step of four and one of
+//!    two.
 //!
 //! Nothing carries from one token to the next except the bit masks, so the
 //! CPU overlaps the conversions of neighbouring tokens. Runs of more than
