@@ -65,6 +65,9 @@ impl Run {
         let (low, span) = (self.low, self.span);
         // All heaps but the last are followed by a space ...
         while heap < n {
+            // As in the tokenizer's walk: without it, a CPU whose own
+            // prefetcher lags waits on memory at every line of a mapped file.
+            crate::scan::window::prefetch(bytes, pos);
             let Some((value, end)) = ordinary_heap(bytes, pos, low, span, b' ') else {
                 break;
             };
