@@ -62,14 +62,8 @@ struct Shared {
     summary: CaseSummary,
     /// The next piece not yet taken.
     next: AtomicUsize,
-    pieces: Vec<Mutex<Piece>>,
-}
-
-/// The moves of one piece of a case.
-#[derive(Default)]
-struct Piece {
-    count: u64,
-    lines: Vec<u8>,
+    /// Each piece's move lines.
+    pieces: Vec<Mutex<Vec<u8>>>,
 }
 
 impl Shared {
@@ -83,9 +77,8 @@ impl Shared {
             let from = index * PIECE;
             let to = (from + PIECE).min(self.heaps.len());
             let heaps = self.heaps.get(from..to).unwrap_or_default();
-            let mut piece = slot.lock().unwrap_or_else(|e| e.into_inner());
-            let Piece { count, lines } = &mut *piece;
-            *count = list_moves(fold, heaps, &self.summary, lines, false);
+            let mut lines = slot.lock().unwrap_or_else(|e| e.into_inner());
+            list_moves(fold, heaps, &self.summary, &mut lines, false);
         }
     }
 }
@@ -118,7 +111,7 @@ struct Lister {
     /// Whether starting the thread failed; the cases are listed here.
     refused: bool,
     spare_heaps: Vec<Vec<u64>>,
-    spare_pieces: Vec<Piece>,
+    spare_pieces: Vec<Vec<u8>>,
     spare_lines: Vec<Vec<u8>>,
 }
 
@@ -184,7 +177,7 @@ impl Lister {
             .spare_pieces
             .drain(spare.saturating_sub(count)..)
             .collect();
-        pieces.resize_with(count, Piece::default);
+        pieces.resize_with(count, Vec::new);
         Shared {
             heaps,
             summary,
@@ -343,14 +336,19 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         Ok(true)
     }
 
-    /// Writes the answer of a won case listed in pieces.
+    /// Writes the answer of a won case listed in pieces. Only cases whose
+    /// moves are listed are shared, so the head is the verdict and no count
+    /// is needed.
     fn write_shared(&mut self, shared: &Shared) -> Result<(), Error> {
-        let lock = |piece: &Mutex<Piece>| piece.lock().unwrap_or_else(|e| e.into_inner()).count;
-        let count = shared.pieces.iter().map(lock).sum();
-        self.write_head(true, count)?;
+        debug_assert_ne!(
+            self.answer,
+            Answer::MoveCount,
+            "counted cases are never shared"
+        );
+        self.write_head(true, 0)?;
         for piece in &shared.pieces {
-            let piece = piece.lock().unwrap_or_else(|e| e.into_inner());
-            self.out.lines(&piece.lines).map_err(stdout_error)?;
+            let lines = piece.lock().unwrap_or_else(|e| e.into_inner());
+            self.out.lines(&lines).map_err(stdout_error)?;
         }
         Ok(())
     }
