@@ -243,7 +243,7 @@ mod tests {
         let mut values = vec![0, u64::MAX, u64::MAX - 1, (1 << 31) - 1];
         for digits in 0..20 {
             let power = 10u64.pow(digits);
-            values.extend([power - 1, power, power + 1, power * 7 / 3 + 5]);
+            values.extend([power - 1, power, power + 1, power.wrapping_mul(7) / 3 + 5]);
         }
         for &a in &values {
             for &b in &values {

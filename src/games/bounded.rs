@@ -99,7 +99,7 @@ impl HeapGame for BoundedNim {
             None if target < value => value - target,
             None => return None,
         };
-        (take <= heap).then_some((heap - take, None))
+        (take <= heap).then(|| (heap - take, None))
     }
 
     /// A heap whose residue is the xor of the others' residues, lifted by a
