@@ -186,6 +186,20 @@ fn put_number(window: &mut [u8; LINE], from: usize, value: u64) -> usize {
     if value < 100_000_000 {
         return put_short(window, from, value as u32);
     }
+    if value < 10_000_000_000 {
+        // Two digits before the last eight, or one: a random value below
+        // 2^31 has ten digits four times in five and nine otherwise, so
+        // the one is shifted out rather than branched on.
+        let high = value / 100_000_000;
+        let pair = u16::from_le_bytes([PAIRS[2 * high as usize], PAIRS[2 * high as usize + 1]]);
+        let one = usize::from(high < 10);
+        if let Some(to) = window.get_mut(from..from + 2) {
+            to.copy_from_slice(&(pair >> (8 * one)).to_le_bytes());
+        }
+        let end = from + 2 - one;
+        put8(window, end, eight((value - high * 100_000_000) as u32));
+        return end + 8;
+    }
     if value < 10_000_000_000_000_000 {
         let high = value / 100_000_000;
         let end = put_short(window, from, high as u32);

@@ -1,0 +1,42 @@
+//! Listing a won case's winning moves (`listing::list_moves`), the work
+//! `hdu2176` adds to reading its heaps: one case at HDU 2176's limits,
+//! 200,000 heaps below 2^31, in memory, its lines written into a buffer
+//! reused from run to run. Throughput is in heaps; about half of them have
+//! a move, so lines are about half as many.
+//!
+//! Run: `cargo bench --bench listing -- --warm-up-time 1 --measurement-time 3`
+
+// A benchmark binary has no API to document.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use nimstream::games::nim::NormalNim;
+use nimstream::listing::{decide, list_moves};
+use nimstream::rng::SplitMix64;
+
+fn listing(c: &mut Criterion) {
+    let mut rng = SplitMix64::new(2176);
+    let heaps: Vec<u64> = (0..200_000)
+        .map(|_| rng.between(1, (1 << 31) - 1))
+        .collect();
+    let (summary, wins) = decide(&NormalNim, &heaps);
+    assert!(wins, "random heaps of this seed make a won case");
+    let mut group = c.benchmark_group("listing");
+    group.throughput(Throughput::Elements(heaps.len() as u64));
+    let mut lines = Vec::new();
+    group.bench_function("hdu2176 case, lines", |b| {
+        b.iter(|| list_moves(&NormalNim, black_box(&heaps), &summary, &mut lines, false))
+    });
+    group.bench_function("hdu2176 case, count", |b| {
+        b.iter(|| list_moves(&NormalNim, black_box(&heaps), &summary, &mut lines, true))
+    });
+    group.bench_function("decide", |b| {
+        b.iter(|| decide(&NormalNim, black_box(&heaps)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, listing);
+criterion_main!(benches);
