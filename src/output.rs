@@ -151,17 +151,18 @@ impl<W: Write> VerdictWriter<W> {
     /// A writer in the same words into this one's, which drops the first
     /// `skip` bytes written to it: those of the last `cases` cases, already
     /// written here. The cases it writes are counted here when `run` is
-    /// done with it.
+    /// done with it. Also returns how many bytes it passed on.
     pub(crate) fn skipping<T>(
         &mut self,
         skip: u64,
         cases: u64,
         run: impl FnOnce(&mut VerdictWriter<Skip<'_, W>>) -> T,
-    ) -> T {
+    ) -> (T, u64) {
         let mut skipping = VerdictWriter {
             out: Skip {
                 out: &mut self.out,
                 skip,
+                passed: 0,
             },
             win: self.win.clone(),
             lose: self.lose.clone(),
@@ -170,7 +171,12 @@ impl<W: Write> VerdictWriter<W> {
         };
         let result = run(&mut skipping);
         self.written = skipping.written;
-        result
+        (result, skipping.out.passed)
+    }
+
+    /// How many cases have been answered.
+    pub(crate) fn cases_written(&self) -> u64 {
+        self.written
     }
 
     /// The writer underneath.
@@ -209,12 +215,16 @@ impl<W: Write> VerdictWriter<W> {
 pub(crate) struct Skip<'a, W> {
     out: &'a mut W,
     skip: u64,
+    /// Bytes passed on.
+    passed: u64,
 }
 
 impl<W: Write> Write for Skip<'_, W> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         if self.skip == 0 {
-            return self.out.write(bytes);
+            let passed = self.out.write(bytes)?;
+            self.passed += passed as u64;
+            return Ok(passed);
         }
         // A short write: the rest comes in the next call, so that an error
         // from `out` never follows bytes already taken.

@@ -30,8 +30,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::games::{CaseSummary, FoldHeaps, HeapFold, Trace};
-use crate::scan::{is_digit, Kernel, Stop};
-use crate::source::{Block, BOM};
+use crate::scan::{Kernel, Stop};
+use crate::source::{block_end, Block, BOM};
 
 /// Target block size in bytes.
 pub const BLOCK: usize = 256 << 10;
@@ -50,10 +50,7 @@ pub fn split(bytes: &[u8], block: usize) -> Vec<(usize, usize)> {
     let mut bounds = Vec::with_capacity(bytes.len() / block.max(1) + 1);
     let mut start = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
     while start < bytes.len() {
-        let mut end = (start + block.max(1)).min(bytes.len());
-        while end < bytes.len() && is_digit(bytes[end]) {
-            end += 1;
-        }
+        let end = block_end(bytes, start, block);
         bounds.push((start, end));
         start = end;
     }

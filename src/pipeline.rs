@@ -18,10 +18,12 @@ use crate::games::{Game, MoveTrace, NoTrace};
 use crate::input::{display_name, Background, Input, InputKind, MmapChoice};
 use crate::output::VerdictWriter;
 use crate::parallel::{self, positions::Outcome};
-use crate::problem::{Layout, Limits, Problem};
+use crate::problem::{Answer, Layout, Limits, Problem};
 use crate::scan::Kernel;
 use crate::solve::{self, Report};
-use crate::source::{BlockedSource, SliceSource, StreamSource, TokenSource, STREAM_BUFFER};
+use crate::source::{
+    Ahead, AheadSource, BlockedSource, SliceSource, StreamSource, TokenSource, REACH, STREAM_BUFFER,
+};
 use crate::validate::{self, Detail, Summary};
 
 /// When an input in memory is split across threads.
@@ -157,12 +159,41 @@ impl<'a> Job<'a> {
                 // must not be written twice. It ends at the fault.
                 Outcome::Reread { skip, cases } if skip > 0 => {
                     let mut source = SliceSource::new(bytes, self.kernel);
-                    return out.skipping(skip, cases, |out| {
-                        self.solve_source(&mut source, name, game, out, &mut done)
-                    });
+                    return out
+                        .skipping(skip, cases, |out| {
+                            self.solve_source(&mut source, name, game, out, &mut done)
+                        })
+                        .0;
                 }
                 Outcome::Reread { .. } => {}
             }
+        }
+        if let Some(block) = self.split_kept(bytes, game) {
+            let ahead = Ahead::new(bytes, block, self.kernel, REACH);
+            let before = out.cases_written();
+            let (solved, passed) = out.skipping(0, 0, |out| {
+                let mut source = AheadSource::new(&ahead);
+                self.solve_on(&mut source, name, game, out, &mut done, Some(&ahead))
+            });
+            let report = match solved {
+                Ok(report) => report,
+                // The source knows no offsets: the file is read again from
+                // the start, to its error at its place, and the lines
+                // already written are dropped.
+                Err(Error::Input { .. }) => {
+                    let cases = out.cases_written() - before;
+                    let mut source = SliceSource::new(bytes, self.kernel);
+                    out.skipping(passed, cases, |out| {
+                        self.solve_source(&mut source, name, game, out, &mut done)
+                    })
+                    .0?
+                }
+                Err(error) => return Err(error),
+            };
+            return Ok(Report {
+                bytes: bytes.len() as u64,
+                ..report
+            });
         }
         let report = match self.split_blocks(bytes, game) {
             Some(block) => {
@@ -221,9 +252,24 @@ impl<'a> Job<'a> {
         out: &mut VerdictWriter<W>,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Report, Error> {
+        self.solve_on(source, name, game, out, progress, None)
+    }
+
+    /// [`Job::solve_source`] on a source whose blocks are converted by
+    /// `ahead`.
+    fn solve_on<S: TokenSource, W: Write>(
+        &self,
+        source: &mut S,
+        name: &str,
+        game: &mut Game,
+        out: &mut VerdictWriter<W>,
+        progress: &mut dyn FnMut(u64),
+        ahead: Option<&Ahead>,
+    ) -> Result<Report, Error> {
         let settings = solve::Settings {
             moves: self.moves,
             threads: self.threads,
+            ahead,
         };
         solve::solve(self.problem, game, source, out, name, progress, settings)
     }
@@ -245,6 +291,23 @@ impl<'a> Job<'a> {
                     (bytes.len() / (8 * self.threads.max(1))).clamp(64 << 10, parallel::BLOCK);
                 (self.threads > 1 && bytes.len() >= 2 * block).then_some(block)
             }
+        }
+    }
+
+    /// The block size to convert `bytes` in ahead of the reader
+    /// ([`AheadSource`]), or `None` to read it on one thread: for cases
+    /// whose heaps are kept to list or count their moves, which must be
+    /// read in order.
+    fn split_kept(&self, bytes: &[u8], game: &Game) -> Option<usize> {
+        let kept = matches!(self.problem.layout, Layout::HeapCasesToZero { .. })
+            && self.problem.answer != Answer::Verdict;
+        if !game.is_heap_game() || !kept || self.threads < 2 {
+            return None;
+        }
+        match self.split {
+            Split::Never => None,
+            Split::Always { block } => Some(block.max(1)),
+            Split::Auto => (bytes.len() >= 8 * parallel::BLOCK).then_some(parallel::BLOCK),
         }
     }
 

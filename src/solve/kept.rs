@@ -25,7 +25,7 @@ use crate::error::Error;
 use crate::games::{CaseSummary, HeapGame};
 use crate::listing::{decide, list_moves};
 use crate::problem::Answer;
-use crate::source::TokenSource;
+use crate::source::{Ahead, TokenSource};
 
 /// The fewest heaps of a won case shared with the second thread: below it,
 /// handing the case over costs more than listing it here.
@@ -95,6 +95,43 @@ enum Waiting {
     },
 }
 
+/// The second thread's loop: list the pieces of the cases shared with it,
+/// and when there are none, convert the blocks of `ahead`, until the cases
+/// end.
+fn help<F: HeapGame>(
+    fold: &F,
+    inbox: &mpsc::Receiver<Arc<Shared>>,
+    done: &mpsc::SyncSender<()>,
+    ahead: Option<&Ahead>,
+) {
+    loop {
+        // Taken before looking for work: what comes after the look ends
+        // the wait (the reader nudges when it shares a case or stops).
+        let seen = ahead.map(Ahead::generation);
+        let shared = match (inbox.try_recv(), ahead.zip(seen)) {
+            (Ok(shared), _) => shared,
+            (Err(mpsc::TryRecvError::Disconnected), _) => return,
+            (Err(mpsc::TryRecvError::Empty), Some((ahead, seen))) => {
+                if !ahead.convert_one() {
+                    ahead.wait_past(seen);
+                }
+                continue;
+            }
+            (Err(mpsc::TryRecvError::Empty), None) => match inbox.recv() {
+                Ok(shared) => shared,
+                Err(_) => return,
+            },
+        };
+        shared.work(fold);
+        // Let go of the case before saying so, so that its buffers can be
+        // taken back.
+        drop(shared);
+        if done.send(()).is_err() {
+            return;
+        }
+    }
+}
+
 /// The second thread, started at the first case worth sharing, the cases
 /// waiting to be written, and the buffers that go back and forth.
 #[derive(Default)]
@@ -116,11 +153,14 @@ struct Lister {
 }
 
 impl Lister {
-    /// Starts the thread if it has not been; whether there is one.
+    /// Starts the thread if it has not been; whether there is one. With
+    /// `ahead`, it also converts the input's blocks when it has nothing to
+    /// list.
     fn start<'scope, F: HeapGame>(
         &mut self,
         scope: &'scope std::thread::Scope<'scope, '_>,
         fold: &'scope F,
+        ahead: Option<&'scope Ahead<'scope>>,
     ) -> bool {
         if self.jobs.is_none() && !self.refused {
             // Room for every case that may wait, so that neither thread
@@ -129,17 +169,7 @@ impl Lister {
             let (done, done_here) = mpsc::sync_channel(AHEAD_CASES);
             let spawned = std::thread::Builder::new()
                 .name("list-moves".into())
-                .spawn_scoped(scope, move || {
-                    for shared in inbox {
-                        shared.work(fold);
-                        // Let go of the case before saying so, so that its
-                        // buffers can be taken back.
-                        drop(shared);
-                        if done.send(()).is_err() {
-                            break;
-                        }
-                    }
-                });
+                .spawn_scoped(scope, move || help(fold, &inbox, &done, ahead));
             match spawned {
                 Ok(_) => (self.jobs, self.done) = (Some(jobs), Some(done_here)),
                 Err(_) => self.refused = true,
@@ -151,12 +181,15 @@ impl Lister {
     /// Shares a won case with the thread and puts it in line to be
     /// written. When the thread is gone (it panicked, which the scope passes
     /// on when it ends), the case is listed here.
-    fn share<F: HeapGame>(&mut self, shared: Shared, fold: &F) {
+    fn share<F: HeapGame>(&mut self, shared: Shared, fold: &F, ahead: Option<&Ahead>) {
         let shared = Arc::new(shared);
         let sent = self
             .jobs
             .as_ref()
             .is_some_and(|jobs| jobs.send(Arc::clone(&shared)).is_ok());
+        if let Some(ahead) = ahead {
+            ahead.nudge();
+        }
         if !sent {
             shared.work(fold);
         }
@@ -207,9 +240,14 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         count: &'static str,
     ) -> Result<(), Error> {
         let count_only = self.answer == Answer::MoveCount;
+        let ahead = self.ahead;
         std::thread::scope(|scope| {
             let mut lister = Lister::default();
-            let result = self.kept_cases(scope, fold, count, count_only, &mut lister);
+            if ahead.is_some() {
+                // It converts blocks from the first.
+                lister.start(scope, fold, ahead);
+            }
+            let result = self.kept_cases(scope, fold, ahead, count, count_only, &mut lister);
             // The cases before an error are answered too.
             let mut finished = Ok(());
             while finished.is_ok() && !lister.waiting.is_empty() {
@@ -217,6 +255,9 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             }
             // Ends the thread's loop, so that the scope can join it.
             lister.jobs = None;
+            if let Some(ahead) = ahead {
+                ahead.nudge();
+            }
             finished.and(result)?;
             self.expect_end()
         })
@@ -226,6 +267,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         &mut self,
         scope: &'scope std::thread::Scope<'scope, '_>,
         fold: &'scope F,
+        ahead: Option<&'scope Ahead<'scope>>,
         count: &'static str,
         count_only: bool,
         lister: &mut Lister,
@@ -239,11 +281,11 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             // Handing a case over costs more than counting its moves.
             let worth_sharing =
                 wins && !count_only && heaps.len() >= SHARE_FROM && self.threads > 1;
-            if worth_sharing && lister.start(scope, fold) {
+            if worth_sharing && lister.start(scope, fold, ahead) {
                 let taken =
                     std::mem::replace(&mut heaps, lister.spare_heaps.pop().unwrap_or_default());
                 let shared = lister.new_shared(taken, summary);
-                lister.share(shared, fold);
+                lister.share(shared, fold, ahead);
             } else {
                 let mut lines = lister.spare_lines.pop().unwrap_or_default();
                 let count = if wins {

@@ -26,7 +26,7 @@ use crate::games::{
 };
 use crate::output::VerdictWriter;
 use crate::problem::{Answer, Layout, Problem};
-use crate::source::{Fault, FaultKind, TokenSource};
+use crate::source::{Ahead, Fault, FaultKind, TokenSource};
 
 /// What was expected where a fault happened; names the problem's variables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,13 +165,17 @@ fn refused<S: TokenSource>(
 }
 
 /// How a run answers, and on how many threads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Settings {
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings<'a> {
     /// Whether a winning move follows each win.
     pub moves: bool,
     /// The most threads to use; a second one lists the moves of large
     /// cases while the next case is read.
     pub threads: usize,
+    /// The blocks of the input the source reads, when they are converted
+    /// ahead ([`crate::source::AheadSource`]): the second thread converts
+    /// them too when it has no moves to list.
+    pub ahead: Option<&'a Ahead<'a>>,
 }
 
 /// Reads the input of `problem`, played as `game`, from `source` and writes
@@ -186,7 +190,7 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
     out: &mut VerdictWriter<W>,
     path: &str,
     progress: &mut dyn FnMut(u64),
-    settings: Settings,
+    settings: Settings<'_>,
 ) -> Result<Report, Error> {
     let mut run = Run {
         source,
@@ -196,6 +200,7 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
         progress,
         moves: settings.moves,
         threads: settings.threads,
+        ahead: settings.ahead,
         answer: problem.answer,
     };
     let names = problem.vars;
@@ -280,6 +285,8 @@ struct Run<'a, S, W: Write> {
     moves: bool,
     /// The most threads to use.
     threads: usize,
+    /// The input's blocks, when converted ahead.
+    ahead: Option<&'a Ahead<'a>>,
     /// What each case's line says.
     answer: Answer,
 }

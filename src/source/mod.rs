@@ -1,6 +1,6 @@
 //! Token sources: the input as a sequence of `u64` tokens with byte offsets.
 //!
-//! Three sources serve one [`TokenSource`] API:
+//! Four sources serve one [`TokenSource`] API:
 //!
 //! * [`SliceSource`]: the whole input in one slice (a mapped file, or bytes
 //!   in memory), scanned without a copy.
@@ -9,13 +9,18 @@
 //! * [`BlockedSource`]: a slice read in blocks whose heap folds were computed
 //!   ahead on several threads (see [`crate::parallel`]); a run of heaps that
 //!   covers a whole block takes the block's fold instead of reading it.
+//! * [`AheadSource`]: a slice whose blocks are converted to values ahead of
+//!   the reader by whichever thread is free, for cases whose heaps are kept
+//!   (see [`crate::solve`]). It gives values, not offsets, so a run on it
+//!   that meets an error is run again on a [`SliceSource`].
 //!
-//! Each only says what its current chunk of bytes is and how to move to the
-//! next one (the `Chunks` trait); one driver loop, in this file, asks the
-//! kernel for tokens chunk by chunk for all three. Faults come out at
+//! The first three only say what their current chunk of bytes is and how to
+//! move to the next one (the `Chunks` trait); one driver loop, in this file,
+//! asks the kernel for tokens chunk by chunk for all three. Faults come out at
 //! absolute byte offsets, and an offset can be turned into a line and column
 //! after the fact ([`TokenSource::locate`]).
 
+mod ahead;
 mod blocked;
 mod slice;
 mod stream;
@@ -23,16 +28,28 @@ mod stream;
 use std::cell::Cell;
 use std::io;
 
+pub use ahead::{Ahead, AheadSource, REACH};
 pub use blocked::{Block, BlockedSource};
 pub use slice::SliceSource;
 pub use stream::{StreamSource, STREAM_BUFFER};
 
 use crate::error::Position;
 use crate::games::{CaseSummary, FoldHeaps, HeapFold, MoveTrace, Trace};
-use crate::scan::{accept, Kernel, Stop, Visitor};
+use crate::scan::{accept, is_digit, Kernel, Stop, Visitor};
 
 /// The UTF-8 byte order mark, skipped at the start of the input.
 pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The end of the block of `bytes` that begins at `start`, as
+/// [`crate::parallel::split`] cuts them: `block` bytes on, moved past the digits of a token it would
+/// cut.
+pub fn block_end(bytes: &[u8], start: usize, block: usize) -> usize {
+    let mut end = start.saturating_add(block.max(1)).min(bytes.len());
+    while end < bytes.len() && is_digit(bytes[end]) {
+        end += 1;
+    }
+    end
+}
 
 /// What stopped a source from producing the next token, at which offset.
 #[derive(Debug)]

@@ -1,0 +1,441 @@
+//! A slice whose blocks are converted to tokens ahead of the reader, by
+//! whichever thread is free.
+//!
+//! Listing every winning move (`hdu2176`) keeps each case's heaps, so its
+//! cases must be read in order, and at HDU 2176's limits reading them was
+//! the longest job of the run, alone on one thread while the other listed
+//! moves. Here the input is cut into blocks, as for the heap split
+//! ([`crate::parallel::split`]), and converting a block's tokens into
+//! values is a job any thread may take: the reader takes the values of the
+//! next block when it needs them, converting it itself if no one has, and
+//! the thread that lists moves converts the blocks after it when it has
+//! nothing to list. At most [`Ahead::new`]'s `reach` blocks are converted
+//! past the one being read, which bounds the memory.
+//!
+//! Only clean input is read this way. The values of a block carry no byte
+//! offsets, so the offsets this source gives are those of the blocks, and
+//! a run on it that meets any error in the input must be run again on a
+//! [`SliceSource`](super::SliceSource), which reports the error exactly
+//! (the pipeline does that, dropping the lines already written). A block
+//! is converted as heaps (no token of 20 digits), more strictly than a
+//! count may be read, so the values it gives are always those a
+//! `SliceSource` would give.
+
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+
+use super::{block_end, Fault, FaultKind, Fill, TokenSource, BOM};
+use crate::error::Position;
+use crate::scan::{Kernel, Stop, Visitor};
+
+/// How many blocks may be converted past the one being read: 4 MiB of
+/// input in blocks of [`crate::parallel::BLOCK`], more than a case at HDU
+/// 2176's limits, so that the second thread has blocks to convert while
+/// the reader copies a case's values and decides it.
+pub const REACH: usize = 16;
+
+/// The blocks of an input, converted ahead of the reader.
+pub struct Ahead<'a> {
+    bytes: &'a [u8],
+    block: usize,
+    kernel: Kernel,
+    reach: usize,
+    state: Mutex<State>,
+    moved: Condvar,
+}
+
+struct State {
+    /// The first block no thread has taken to convert, and where it
+    /// begins. Blocks are cut as they are taken, so that the first touch
+    /// of each page of a mapped file (a page fault) falls to the thread
+    /// about to read it, not to one pass over the file before any work.
+    claimed: usize,
+    start: usize,
+    /// The block being read; those before it are done with.
+    reading: usize,
+    /// Block `i`, once converted and until read, in slot `i % reach`.
+    ready: Vec<Option<Converted>>,
+    /// Value buffers of blocks read, for the next ones.
+    spare: Vec<Vec<u64>>,
+    /// Counts every change a waiting thread may be waiting for.
+    generation: u64,
+}
+
+/// One block's values.
+struct Converted {
+    /// Where the block begins in the input.
+    start: usize,
+    /// Room for the most tokens the block can hold; the first `tokens` are
+    /// its values. Never shrunk, so that a reused buffer is not zeroed.
+    values: Vec<u64>,
+    tokens: usize,
+    /// What stopped the conversion short of the block's end: a fault.
+    stop: Option<Stop>,
+}
+
+impl std::fmt::Debug for Ahead<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ahead")
+            .field("block", &self.block)
+            .field("reach", &self.reach)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Ahead<'a> {
+    /// The blocks of `bytes`, cut every `block` bytes as
+    /// [`crate::parallel::split`] cuts them, converted with `kernel` at
+    /// most `reach` blocks ahead.
+    pub fn new(bytes: &'a [u8], block: usize, kernel: Kernel, reach: usize) -> Self {
+        let reach = reach.max(1);
+        Ahead {
+            bytes,
+            block,
+            kernel,
+            reach,
+            state: Mutex::new(State {
+                claimed: 0,
+                start: if bytes.starts_with(BOM) { BOM.len() } else { 0 },
+                reading: 0,
+                ready: (0..reach).map(|_| None).collect(),
+                spare: Vec::new(),
+                generation: 0,
+            }),
+            moved: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Takes the next block to convert, if there is one and it is within
+    /// reach of the block being read: its number, its bounds, and a buffer.
+    fn claim(&self, state: &mut State) -> Option<(usize, Bounds, Vec<u64>)> {
+        let index = state.claimed;
+        if state.start >= self.bytes.len() || index >= state.reading + self.reach {
+            return None;
+        }
+        let end = block_end(self.bytes, state.start, self.block);
+        let bounds = (state.start, end);
+        state.claimed += 1;
+        state.start = end;
+        Some((index, bounds, state.spare.pop().unwrap_or_default()))
+    }
+
+    /// Whether block `index` lies past the end of the input.
+    fn past_end(&self, state: &State, index: usize) -> bool {
+        index >= state.claimed && state.start >= self.bytes.len()
+    }
+
+    /// Converts the next block no thread has taken, if one is within
+    /// reach; whether there was one.
+    pub fn convert_one(&self) -> bool {
+        let claimed = self.claim(&mut self.lock());
+        let Some((index, bounds, values)) = claimed else {
+            return false;
+        };
+        let converted = self.convert(bounds, values);
+        self.store(index, converted);
+        true
+    }
+
+    /// A count of the changes a waiting thread may wait for, to wait past
+    /// with [`Ahead::wait_past`]. Taken before looking for work, so that
+    /// work that comes after the look also ends the wait.
+    pub fn generation(&self) -> u64 {
+        self.lock().generation
+    }
+
+    fn store(&self, index: usize, converted: Converted) {
+        let mut state = self.lock();
+        state.ready[index % self.reach] = Some(converted);
+        state.generation += 1;
+        self.moved.notify_all();
+    }
+
+    /// Says that something a waiting thread may wait for has changed.
+    pub fn nudge(&self) {
+        self.lock().generation += 1;
+        self.moved.notify_all();
+    }
+
+    /// Waits until the generation is past `seen`.
+    pub fn wait_past(&self, seen: u64) {
+        let mut state = self.lock();
+        while state.generation == seen {
+            state = self
+                .moved
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Converts the block `start..end` into `values`.
+    fn convert(&self, (start, end): Bounds, mut values: Vec<u64>) -> Converted {
+        // A token and the byte after it take at least two bytes.
+        let room = (end - start) / 2 + 1;
+        if values.len() < room {
+            values.resize(room, 0);
+        }
+        let mut fill = Fill::<false, false>::new(&mut values);
+        let folded = self
+            .kernel
+            .visit(&self.bytes[..end], start, u64::MAX, &mut fill);
+        Converted {
+            start,
+            tokens: fill.len.min(room),
+            values,
+            stop: folded.stop.filter(|stop| *stop != Stop::End),
+        }
+    }
+
+    /// Block `index`'s values, for the reader, which is done with the
+    /// blocks before it and hands back `done`'s buffer: converted by
+    /// another thread, or here; `None` past the end of the input.
+    fn read(&self, index: usize, done: Option<Converted>) -> Option<Converted> {
+        let mut state = self.lock();
+        if let Some(done) = done {
+            state.spare.push(done.values);
+        }
+        state.reading = index;
+        state.generation += 1;
+        self.moved.notify_all();
+        loop {
+            if let Some(converted) = state.ready[index % self.reach].take() {
+                return Some(converted);
+            }
+            if self.past_end(&state, index) {
+                return None;
+            }
+            let claimed = self.claim(&mut state);
+            drop(state);
+            match claimed {
+                Some((next, bounds, values)) if next == index => {
+                    return Some(self.convert(bounds, values));
+                }
+                // Another thread converts it: convert one after it
+                // meanwhile.
+                Some((next, bounds, values)) => {
+                    let converted = self.convert(bounds, values);
+                    self.store(next, converted);
+                    state = self.lock();
+                }
+                // Or wait for it.
+                None => {
+                    state = self.lock();
+                    if state.ready[index % self.reach].is_none() {
+                        state = self
+                            .moved
+                            .wait(state)
+                            .unwrap_or_else(PoisonError::into_inner);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Where a block begins and ends in the input.
+type Bounds = (usize, usize);
+
+/// Tokens from an [`Ahead`]'s blocks, in order.
+pub struct AheadSource<'a> {
+    ahead: &'a Ahead<'a>,
+    /// The number of the block being read, and its values once taken.
+    block: usize,
+    current: Option<Converted>,
+    /// The next of its values.
+    at: usize,
+    /// Whether every block has been read.
+    ended: bool,
+}
+
+impl<'a> AheadSource<'a> {
+    /// A source of `ahead`'s tokens from the first.
+    pub fn new(ahead: &'a Ahead<'a>) -> Self {
+        AheadSource {
+            ahead,
+            block: 0,
+            current: None,
+            at: 0,
+            ended: false,
+        }
+    }
+
+    /// The values of the block being read from the next one on, taking
+    /// blocks until one has some; or the fault that ends them.
+    fn values(&mut self) -> Result<&[u64], Fault> {
+        let end = self.ahead.bytes.len() as u64;
+        loop {
+            if let Some(current) = &self.current {
+                if self.at < current.tokens {
+                    break;
+                }
+                if let Some(stop) = current.stop {
+                    return Err(Fault::from_stop(stop, 0, end));
+                }
+                self.block += 1;
+            }
+            let taken = match self.ended {
+                false => self.ahead.read(self.block, self.current.take()),
+                true => None,
+            };
+            if taken.is_none() {
+                self.ended = true;
+                return Err(Fault {
+                    offset: end,
+                    kind: FaultKind::End,
+                });
+            }
+            self.current = taken;
+            self.at = 0;
+        }
+        let current = self.current.as_ref().expect("a block is being read");
+        Ok(&current.values[self.at..current.tokens])
+    }
+
+    /// Where the block being read begins: the offset of each of its tokens,
+    /// as far as this source knows.
+    fn offset(&self) -> u64 {
+        match (&self.current, self.ended) {
+            (Some(current), false) => current.start as u64,
+            (None, false) => 0,
+            (_, true) => self.ahead.bytes.len() as u64,
+        }
+    }
+}
+
+impl TokenSource for AheadSource<'_> {
+    fn next_token(&mut self) -> Result<(u64, u64), Fault> {
+        let value = self.values()?[0];
+        self.at += 1;
+        Ok((value, self.offset()))
+    }
+
+    fn visit<V: Visitor>(&mut self, count: u64, visitor: &mut V) -> Result<(), (u64, Fault)> {
+        let mut read = 0;
+        while read < count {
+            let offset = self.offset();
+            let values = self.values().map_err(|fault| (read, fault))?;
+            let take = values.len().min((count - read) as usize);
+            for (i, &value) in values[..take].iter().enumerate() {
+                if !crate::scan::accept(visitor, value) {
+                    self.at += i;
+                    let kind = FaultKind::Refused(value);
+                    return Err((read + i as u64, Fault { offset, kind }));
+                }
+            }
+            self.at += take;
+            read += take as u64;
+        }
+        Ok(())
+    }
+
+    fn collect(&mut self, count: u64, out: &mut Vec<u64>) -> Result<(), (u64, Fault)> {
+        out.clear();
+        while (out.len() as u64) < count {
+            let read = out.len() as u64;
+            let values = self.values().map_err(|fault| (read, fault))?;
+            let take = values.len().min((count - read) as usize);
+            out.extend_from_slice(&values[..take]);
+            self.at += take;
+        }
+        Ok(())
+    }
+
+    fn locate(&self, offset: u64) -> Position {
+        Position::in_bytes(self.ahead.bytes, offset as usize)
+    }
+
+    fn consumed(&self) -> u64 {
+        self.offset()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SliceSource;
+
+    /// Every token through `AheadSource` with `reach` and a helper thread
+    /// converting, against a `SliceSource`: the same values, then the same
+    /// kind of end.
+    fn agrees(bytes: &[u8], block: usize, reach: usize, helper: bool) {
+        let kernel = Kernel::detect();
+        let ahead = Ahead::new(bytes, block, kernel, reach);
+        let mut expected = SliceSource::new(bytes, kernel);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            if helper {
+                scope.spawn(|| loop {
+                    let seen = ahead.generation();
+                    if stop.load(std::sync::atomic::Ordering::SeqCst) {
+                        break;
+                    }
+                    if !ahead.convert_one() {
+                        ahead.wait_past(seen);
+                    }
+                });
+            }
+            let mut source = AheadSource::new(&ahead);
+            let mut heaps = Vec::new();
+            let mut step = 1;
+            loop {
+                let got = source.collect(step, &mut heaps);
+                let mut want = Vec::new();
+                let wanted = expected.collect(step, &mut want);
+                assert_eq!(heaps, want, "block {block}, reach {reach}");
+                match (got, wanted) {
+                    (Ok(()), Ok(())) => {}
+                    (Err((_, a)), Err((_, b))) => {
+                        let end = |f: &Fault| matches!(f.kind, FaultKind::End);
+                        assert_eq!(end(&a), end(&b), "{a:?} against {b:?}");
+                        break;
+                    }
+                    (got, wanted) => panic!("{got:?} against {wanted:?}"),
+                }
+                step = step * 3 % 1000 + 1;
+            }
+            stop.store(true, std::sync::atomic::Ordering::SeqCst);
+            ahead.nudge();
+        });
+    }
+
+    fn text(seed: u64, tokens: usize) -> Vec<u8> {
+        let mut rng = crate::rng::SplitMix64::new(seed);
+        let mut text = Vec::new();
+        for _ in 0..tokens {
+            let digits = rng.between(1, 19);
+            let value = rng.between(0, 10u64.pow(digits as u32) - 1);
+            text.extend_from_slice(value.to_string().as_bytes());
+            text.push(if rng.chance(0.1) { b'\n' } else { b' ' });
+        }
+        text
+    }
+
+    #[test]
+    fn tokens_are_the_slice_sources_with_or_without_a_helper() {
+        for seed in 0..6 {
+            let bytes = text(seed, 5000);
+            for (block, reach) in [(64, 1), (100, 3), (4096, 2), (1 << 20, 4)] {
+                agrees(&bytes, block, reach, seed % 2 == 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_fault_ends_the_tokens_where_the_slice_source_ends_them() {
+        for (seed, bad) in [(1, &b"x"[..]), (2, b"99999999999999999999"), (3, b"-")] {
+            let mut bytes = text(seed, 3000);
+            let at = bytes.len() / 3
+                + bytes[bytes.len() / 3..]
+                    .iter()
+                    .position(|&b| b == b' ')
+                    .expect("a space");
+            bytes.splice(at..at, bad.iter().copied());
+            for (block, reach) in [(64, 1), (512, 5)] {
+                agrees(&bytes, block, reach, true);
+            }
+        }
+    }
+}
