@@ -25,7 +25,7 @@ fn listing(c: &mut Criterion) {
     assert!(wins, "random heaps of this seed make a won case");
     let mut group = c.benchmark_group("listing");
     group.throughput(Throughput::Elements(heaps.len() as u64));
-    let mut lines = Vec::new();
+    let mut lines = nimstream::listing::Lines::default();
     group.bench_function("hdu2176 case, lines", |b| {
         b.iter(|| list_moves(&NormalNim, black_box(&heaps), &summary, &mut lines, false))
     });

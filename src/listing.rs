@@ -20,18 +20,20 @@ const CHUNK: usize = 256;
 /// zeroes little more than is written.
 const GROWTH: usize = 64 << 10;
 
-/// A decided case and its lines, with the buffers it was given back for
-/// the next case.
-#[derive(Debug)]
-pub struct Listed {
-    /// Whether the player to move wins.
-    pub wins: bool,
-    /// How many winning moves there are (0 in a lost case).
-    pub count: u64,
-    /// The move lines, each ending in a newline; empty when only counted.
-    pub lines: Vec<u8>,
-    /// The case's heaps, as given.
-    pub heaps: Vec<u64>,
+/// Move lines in a buffer that only grows: the bytes past the lines are
+/// scratch, so that a buffer used again for the next case or piece is not
+/// zeroed again where the lines before were longer.
+#[derive(Debug, Default)]
+pub struct Lines {
+    buf: Vec<u8>,
+    len: usize,
+}
+
+impl Lines {
+    /// The lines, each ending in a newline.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or_default()
+    }
 }
 
 /// Folds the heaps of a case: its summary, and whether the player to move
@@ -45,43 +47,19 @@ pub fn decide<F: HeapGame>(fold: &F, heaps: &[u64]) -> (CaseSummary, bool) {
     (summary, wins)
 }
 
-/// Decides the case whose heaps are `heaps` and lists its winning moves in
-/// heap order into `lines`, or only counts them when `count_only`.
-pub fn list_case<F: HeapGame>(
-    fold: &F,
-    heaps: Vec<u64>,
-    mut lines: Vec<u8>,
-    count_only: bool,
-) -> Listed {
-    let (summary, wins) = decide(fold, &heaps);
-    let count = if wins {
-        list_moves(fold, &heaps, &summary, &mut lines, count_only)
-    } else {
-        lines.clear();
-        0
-    };
-    Listed {
-        wins,
-        count,
-        lines,
-        heaps,
-    }
-}
-
 /// Lists the winning moves from `heaps`, some or all of a won case's heaps
 /// whose summary is `summary`, in heap order into `lines` (in place of
-/// what it held, which is only scratch, so that a reused buffer is not
-/// zeroed again), or only counts them when `count_only`. Returns how many
+/// what it held), or only counts them when `count_only`. Returns how many
 /// there are.
 pub fn list_moves<F: HeapGame>(
     fold: &F,
     heaps: &[u64],
     summary: &CaseSummary,
-    lines: &mut Vec<u8>,
+    lines: &mut Lines,
     count_only: bool,
 ) -> u64 {
     if count_only {
-        lines.clear();
+        lines.len = 0;
         let moves = heaps
             .iter()
             .filter(|&&heap| fold.move_from(heap, summary).is_some());
@@ -101,11 +79,11 @@ pub fn list_moves<F: HeapGame>(
             n += usize::from(mv.is_some());
         }
         for &(heap, to, and) in &found[..n] {
-            at = push_line(lines, at, heap, to, and);
+            at = push_line(&mut lines.buf, at, heap, to, and);
         }
         count += n as u64;
     }
-    lines.truncate(at);
+    lines.len = at;
     count
 }
 
@@ -298,11 +276,11 @@ mod tests {
         for len in [CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 17] {
             let heaps: Vec<u64> = (0..len).map(|_| rng.between(0, 1 << 20)).collect();
             let (summary, _) = decide(&NormalNim, &heaps);
-            let mut lines = Vec::new();
+            let mut lines = Lines::default();
             let count = list_moves(&NormalNim, &heaps, &summary, &mut lines, false);
             let expected = naive(&NormalNim, &heaps, &summary);
             assert_eq!(
-                String::from_utf8(lines).unwrap(),
+                String::from_utf8_lossy(lines.as_bytes()),
                 expected,
                 "nim, {len} heaps"
             );
@@ -312,40 +290,36 @@ mod tests {
             let mut heaps: Vec<u64> = heaps.iter().flat_map(|&h| [h, h]).collect();
             heaps.splice(CHUNK - 1..CHUNK - 1, [3, 4]);
             let (summary, _) = decide(&LaskerSwap, &heaps);
-            let mut lines = Vec::new();
+            let mut lines = Lines::default();
             let count = list_moves(&LaskerSwap, &heaps, &summary, &mut lines, false);
             let expected = naive(&LaskerSwap, &heaps, &summary);
             assert!(expected.contains('+'), "a split is listed");
             assert_eq!(
-                String::from_utf8(lines).unwrap(),
+                String::from_utf8_lossy(lines.as_bytes()),
                 expected,
                 "lasker, {len} heaps"
             );
             assert_eq!(count, expected.lines().count() as u64);
             assert_eq!(
-                list_moves(&LaskerSwap, &heaps, &summary, &mut Vec::new(), true),
+                list_moves(&LaskerSwap, &heaps, &summary, &mut Lines::default(), true),
                 count
             );
         }
     }
 
     #[test]
-    fn lines_of_a_case_are_its_moves_in_order() {
-        let heaps = vec![3, 5, 7, 1 << 40, 12345678901234567890];
-        let x = heaps.iter().fold(0, |x, h| x ^ h);
-        let listed = list_case(&NormalNim, heaps.clone(), b"old junk".repeat(99), false);
-        let expected: String = heaps
-            .iter()
-            .filter(|&&h| h ^ x < h)
-            .map(|h| format!("{h} {}\n", h ^ x))
-            .collect();
-        assert!(listed.wins);
-        assert_eq!(String::from_utf8(listed.lines).unwrap(), expected);
-        assert_eq!(listed.count, expected.lines().count() as u64);
-        assert_eq!(listed.heaps, heaps);
-        let counted = list_case(&NormalNim, heaps, Vec::new(), true);
-        assert_eq!((counted.count, counted.lines.len()), (listed.count, 0));
-        let lost = list_case(&NormalNim, vec![9, 9], b"old".to_vec(), false);
-        assert!(!lost.wins && lost.lines.is_empty() && lost.count == 0);
+    fn a_buffer_used_again_holds_only_the_new_lines() {
+        let mut rng = crate::rng::SplitMix64::new(7);
+        let mut lines = Lines::default();
+        // Long, short, counted, and long again, in one buffer.
+        for (len, count_only) in [(5000, false), (40, false), (3000, true), (900, false)] {
+            let heaps: Vec<u64> = (0..len).map(|_| rng.between(0, u64::MAX)).collect();
+            let (summary, _) = decide(&NormalNim, &heaps);
+            let count = list_moves(&NormalNim, &heaps, &summary, &mut lines, count_only);
+            let expected = naive(&NormalNim, &heaps, &summary);
+            assert_eq!(count, expected.lines().count() as u64, "{len} heaps");
+            let expected = if count_only { "" } else { &expected };
+            assert_eq!(String::from_utf8_lossy(lines.as_bytes()), expected);
+        }
     }
 }

@@ -23,7 +23,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use super::{input_error, stdout_error, Expected, Run, MAX_KEPT_HEAPS};
 use crate::error::Error;
 use crate::games::{CaseSummary, HeapGame};
-use crate::listing::{decide, list_moves};
+use crate::listing::{decide, list_moves, Lines};
 use crate::problem::Answer;
 use crate::source::{Ahead, TokenSource};
 
@@ -63,7 +63,7 @@ struct Shared {
     /// The next piece not yet taken.
     next: AtomicUsize,
     /// Each piece's move lines.
-    pieces: Vec<Mutex<Vec<u8>>>,
+    pieces: Vec<Mutex<Lines>>,
 }
 
 impl Shared {
@@ -91,7 +91,7 @@ enum Waiting {
     Here {
         wins: bool,
         count: u64,
-        lines: Vec<u8>,
+        lines: Lines,
     },
 }
 
@@ -148,8 +148,8 @@ struct Lister {
     /// Whether starting the thread failed; the cases are listed here.
     refused: bool,
     spare_heaps: Vec<Vec<u64>>,
-    spare_pieces: Vec<Vec<u8>>,
-    spare_lines: Vec<Vec<u8>>,
+    spare_pieces: Vec<Lines>,
+    spare_lines: Vec<Lines>,
 }
 
 impl Lister {
@@ -210,7 +210,7 @@ impl Lister {
             .spare_pieces
             .drain(spare.saturating_sub(count)..)
             .collect();
-        pieces.resize_with(count, Vec::new);
+        pieces.resize_with(count, Lines::default);
         Shared {
             heaps,
             summary,
@@ -315,7 +315,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             Some(Waiting::Here { wins, count, lines }) => {
                 let mut written = self.write_head(wins, count);
                 if written.is_ok() && wins && self.answer != Answer::MoveCount {
-                    written = self.out.lines(&lines).map_err(stdout_error);
+                    written = self.out.lines(lines.as_bytes()).map_err(stdout_error);
                 }
                 lister.spare_lines.push(lines);
                 written
@@ -390,7 +390,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         self.write_head(true, 0)?;
         for piece in &shared.pieces {
             let lines = piece.lock().unwrap_or_else(|e| e.into_inner());
-            self.out.lines(&lines).map_err(stdout_error)?;
+            self.out.lines(lines.as_bytes()).map_err(stdout_error)?;
         }
         Ok(())
     }
