@@ -34,7 +34,9 @@
 //!   opt-in), chooses how to read it, and checks a mapped file afterwards.
 //! * [`source`] turns bytes into tokens with offsets, for a slice, a stream
 //!   through a bounded buffer, or the blocks of a parallel split, all on one
-//!   driver loop.
+//!   driver loop; and, for the cases whose heaps are kept to list their
+//!   moves, a slice whose blocks any free thread converts ahead of the
+//!   reader (a run on it that meets an error is run again on the slice).
 //! * [`scan`] is the tokenizer, which knows nothing of games: a kernel hands
 //!   each token to a [`Visitor`](scan::Visitor), which may stop it at a
 //!   token. Several kernels (a byte-at-a-time reference, a portable SWAR

@@ -14,6 +14,13 @@
 //! Counting a case's moves (`hdu1850`) is a comparison a heap, far cheaper
 //! than reading the case, so those cases are counted here and nothing is
 //! shared.
+//!
+//! Reading the cases in order then bounds the run, unless converting the
+//! input's numbers is shared too: on a mapped file the source is an
+//! [`AheadSource`](crate::source::AheadSource), and the second thread,
+//! started at the first case, converts the blocks ahead of this one
+//! whenever it has no piece to list. This thread then mostly copies a
+//! case's values, decides it and writes the answers.
 
 use std::collections::VecDeque;
 use std::io::Write;
