@@ -30,7 +30,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use super::{input_error, stdout_error, Expected, Run, MAX_KEPT_HEAPS};
 use crate::error::Error;
 use crate::games::{CaseSummary, HeapGame};
-use crate::listing::{decide, list_moves, Lines};
+use crate::listing::{list_moves, Lines};
 use crate::problem::Answer;
 use crate::source::{Ahead, TokenSource};
 
@@ -249,6 +249,9 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         let count_only = self.answer == Answer::MoveCount;
         let ahead = self.ahead;
         std::thread::scope(|scope| {
+            // Dropped after the lister, whose channel's end, with this
+            // nudge, ends the thread's loop; also when this one unwinds.
+            let _nudge = ahead.map(Ahead::nudge_on_drop);
             let mut lister = Lister::default();
             if ahead.is_some() {
                 // It converts blocks from the first.
@@ -260,11 +263,9 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             while finished.is_ok() && !lister.waiting.is_empty() {
                 finished = self.write_oldest(fold, &mut lister);
             }
-            // Ends the thread's loop, so that the scope can join it.
-            lister.jobs = None;
-            if let Some(ahead) = ahead {
-                ahead.nudge();
-            }
+            // Closing its channel ends the thread's loop, so that the
+            // scope can join it.
+            drop(lister);
             finished.and(result)?;
             self.expect_end()
         })
@@ -281,10 +282,10 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
     ) -> Result<(), Error> {
         let mut heaps = Vec::new();
         for case in 1.. {
-            if !self.read_kept_case(case, count, &mut heaps)? {
+            let Some(summary) = self.read_kept_case(case, count, fold, &mut heaps)? else {
                 break;
-            }
-            let (summary, wins) = decide(fold, &heaps);
+            };
+            let wins = fold.first_player_wins(&summary);
             // Handing a case over costs more than counting its moves.
             let worth_sharing =
                 wins && !count_only && heaps.len() >= SHARE_FROM && self.threads > 1;
@@ -343,14 +344,15 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         written
     }
 
-    /// Reads the next case's `m` and its heaps into `heaps`; `false` at the
-    /// `0` that ends the input.
-    fn read_kept_case(
+    /// Reads the next case's `m` and its heaps into `heaps`, and returns
+    /// their summary; `None` at the `0` that ends the input.
+    fn read_kept_case<F: HeapGame>(
         &mut self,
         case: u64,
         count: &'static str,
+        fold: &F,
         heaps: &mut Vec<u64>,
-    ) -> Result<bool, Error> {
+    ) -> Result<Option<CaseSummary>, Error> {
         let (m, at) = match self.source.next_token() {
             Ok(token) => token,
             Err(fault) => {
@@ -359,7 +361,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             }
         };
         if m == 0 {
-            return Ok(false);
+            return Ok(None);
         }
         if m > MAX_KEPT_HEAPS {
             let message = format!(
@@ -373,7 +375,8 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                 message,
             });
         }
-        if let Err((read, fault)) = self.source.collect(m, heaps) {
+        let mut summary = CaseSummary::default();
+        if let Err((read, fault)) = self.source.collect_folding(m, heaps, fold, &mut summary) {
             let expected = Expected::Heap {
                 case,
                 heap: read + 1,
@@ -382,7 +385,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             return Err(input_error(self.source, self.path, fault, expected));
         }
         self.report.values += m;
-        Ok(true)
+        Ok(Some(summary))
     }
 
     /// Writes the answer of a won case listed in pieces. Only cases whose

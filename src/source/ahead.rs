@@ -25,6 +25,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use super::{block_end, Fault, FaultKind, Fill, TokenSource, BOM};
 use crate::error::Position;
+use crate::games::{CaseSummary, HeapFold};
 use crate::scan::{Kernel, Stop, Visitor};
 
 /// How many blocks may be converted past the one being read: 4 MiB of
@@ -159,6 +160,12 @@ impl<'a> Ahead<'a> {
         self.moved.notify_all();
     }
 
+    /// A guard that nudges when dropped: a thread that would nudge before
+    /// it ends still does when it unwinds, so that none waits forever.
+    pub fn nudge_on_drop(&self) -> NudgeOnDrop<'_> {
+        NudgeOnDrop(self)
+    }
+
     /// Waits until the generation is past `seen`.
     pub fn wait_past(&self, seen: u64) {
         let mut state = self.lock();
@@ -235,6 +242,15 @@ impl<'a> Ahead<'a> {
     }
 }
 
+/// Nudges its [`Ahead`] when dropped ([`Ahead::nudge_on_drop`]).
+pub struct NudgeOnDrop<'a>(&'a Ahead<'a>);
+
+impl Drop for NudgeOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.nudge();
+    }
+}
+
 /// Where a block begins and ends in the input.
 type Bounds = (usize, usize);
 
@@ -294,6 +310,27 @@ impl<'a> AheadSource<'a> {
         Ok(&current.values[self.at..current.tokens])
     }
 
+    /// [`TokenSource::collect`], handing each run of values copied to
+    /// `copied` while it is in cache.
+    fn collect_each(
+        &mut self,
+        count: u64,
+        out: &mut Vec<u64>,
+        mut copied: impl FnMut(&[u64]),
+    ) -> Result<(), (u64, Fault)> {
+        out.clear();
+        while (out.len() as u64) < count {
+            let read = out.len() as u64;
+            let values = self.values().map_err(|fault| (read, fault))?;
+            let take = values.len().min((count - read) as usize);
+            let values = &values[..take];
+            out.extend_from_slice(values);
+            copied(values);
+            self.at += take;
+        }
+        Ok(())
+    }
+
     /// Where the block being read begins: the offset of each of its tokens,
     /// as far as this source knows.
     fn offset(&self) -> u64 {
@@ -332,15 +369,21 @@ impl TokenSource for AheadSource<'_> {
     }
 
     fn collect(&mut self, count: u64, out: &mut Vec<u64>) -> Result<(), (u64, Fault)> {
-        out.clear();
-        while (out.len() as u64) < count {
-            let read = out.len() as u64;
-            let values = self.values().map_err(|fault| (read, fault))?;
-            let take = values.len().min((count - read) as usize);
-            out.extend_from_slice(&values[..take]);
-            self.at += take;
-        }
-        Ok(())
+        self.collect_each(count, out, |_| {})
+    }
+
+    fn collect_folding<F: HeapFold>(
+        &mut self,
+        count: u64,
+        out: &mut Vec<u64>,
+        fold: &F,
+        summary: &mut CaseSummary,
+    ) -> Result<(), (u64, Fault)> {
+        self.collect_each(count, out, |values| {
+            for &heap in values {
+                fold.fold(summary, heap);
+            }
+        })
     }
 
     fn locate(&self, offset: u64) -> Position {
@@ -356,20 +399,33 @@ impl TokenSource for AheadSource<'_> {
 mod tests {
     use super::*;
     use crate::source::SliceSource;
+    use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 
     /// Every token through `AheadSource` with `reach` and a helper thread
     /// converting, against a `SliceSource`: the same values, then the same
     /// kind of end.
+    /// Sets `stop` and nudges when dropped, so that a failed assertion
+    /// ends the helper too rather than leave the scope waiting for it.
+    struct Stop<'a>(&'a AtomicBool, &'a Ahead<'a>);
+
+    impl Drop for Stop<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, SeqCst);
+            self.1.nudge();
+        }
+    }
+
     fn agrees(bytes: &[u8], block: usize, reach: usize, helper: bool) {
         let kernel = Kernel::detect();
         let ahead = Ahead::new(bytes, block, kernel, reach);
         let mut expected = SliceSource::new(bytes, kernel);
-        let stop = std::sync::atomic::AtomicBool::new(false);
+        let stop = AtomicBool::new(false);
         std::thread::scope(|scope| {
+            let _stop = Stop(&stop, &ahead);
             if helper {
                 scope.spawn(|| loop {
                     let seen = ahead.generation();
-                    if stop.load(std::sync::atomic::Ordering::SeqCst) {
+                    if stop.load(SeqCst) {
                         break;
                     }
                     if !ahead.convert_one() {
@@ -380,11 +436,22 @@ mod tests {
             let mut source = AheadSource::new(&ahead);
             let mut heaps = Vec::new();
             let mut step = 1;
+            let fold = crate::games::nim::NormalNim;
             loop {
-                let got = source.collect(step, &mut heaps);
+                // Every other case folded as it is copied.
+                let mut summary = CaseSummary::default();
+                let got = match step % 2 {
+                    0 => source.collect(step, &mut heaps),
+                    _ => source.collect_folding(step, &mut heaps, &fold, &mut summary),
+                };
                 let mut want = Vec::new();
                 let wanted = expected.collect(step, &mut want);
                 assert_eq!(heaps, want, "block {block}, reach {reach}");
+                if step % 2 == 1 && got.is_ok() {
+                    let mut folded = CaseSummary::default();
+                    want.iter().for_each(|&heap| fold.fold(&mut folded, heap));
+                    assert_eq!(summary, folded, "the fold of the values copied");
+                }
                 match (got, wanted) {
                     (Ok(()), Ok(())) => {}
                     (Err((_, a)), Err((_, b))) => {
@@ -396,8 +463,6 @@ mod tests {
                 }
                 step = step * 3 % 1000 + 1;
             }
-            stop.store(true, std::sync::atomic::Ordering::SeqCst);
-            ahead.nudge();
         });
     }
 

@@ -28,7 +28,7 @@ mod stream;
 use std::cell::Cell;
 use std::io;
 
-pub use ahead::{Ahead, AheadSource, REACH};
+pub use ahead::{Ahead, AheadSource, NudgeOnDrop, REACH};
 pub use blocked::{Block, BlockedSource};
 pub use slice::SliceSource;
 pub use stream::{StreamSource, STREAM_BUFFER};
@@ -113,6 +113,23 @@ pub trait TokenSource {
     /// fault it holds those read before it.
     fn collect(&mut self, count: u64, out: &mut Vec<u64>) -> Result<(), (u64, Fault)> {
         collect_with::<Self, false, false>(self, count, out)
+    }
+
+    /// [`TokenSource::collect`], folding each heap into `summary` too. A
+    /// source that copies its values from elsewhere folds them while they
+    /// are in cache, rather than in a second pass over `out`.
+    fn collect_folding<F: HeapFold>(
+        &mut self,
+        count: u64,
+        out: &mut Vec<u64>,
+        fold: &F,
+        summary: &mut CaseSummary,
+    ) -> Result<(), (u64, Fault)> {
+        self.collect(count, out)?;
+        for &heap in out.iter() {
+            fold.fold(summary, heap);
+        }
+        Ok(())
     }
 
     /// [`TokenSource::collect`] for the numbers of position games, which
