@@ -161,7 +161,7 @@ impl<'a> Job<'a> {
                     let mut source = SliceSource::new(bytes, self.kernel);
                     return out
                         .skipping(skip, cases, |out| {
-                            self.solve_source(&mut source, name, game, out, &mut done)
+                            self.solve_source(&mut source, name, game, out, &mut done, None)
                         })
                         .0;
                 }
@@ -169,31 +169,7 @@ impl<'a> Job<'a> {
             }
         }
         if let Some(block) = self.split_kept(bytes, game) {
-            let ahead = Ahead::new(bytes, block, self.kernel, REACH);
-            let before = out.cases_written();
-            let (solved, passed) = out.skipping(0, 0, |out| {
-                let mut source = AheadSource::new(&ahead);
-                self.solve_on(&mut source, name, game, out, &mut done, Some(&ahead))
-            });
-            let report = match solved {
-                Ok(report) => report,
-                // The source knows no offsets: the file is read again from
-                // the start, to its error at its place, and the lines
-                // already written are dropped.
-                Err(Error::Input { .. }) => {
-                    let cases = out.cases_written() - before;
-                    let mut source = SliceSource::new(bytes, self.kernel);
-                    out.skipping(passed, cases, |out| {
-                        self.solve_source(&mut source, name, game, out, &mut done)
-                    })
-                    .0?
-                }
-                Err(error) => return Err(error),
-            };
-            return Ok(Report {
-                bytes: bytes.len() as u64,
-                ..report
-            });
+            return self.solve_kept_ahead(bytes, block, name, game, out, &mut done);
         }
         let report = match self.split_blocks(bytes, game) {
             Some(block) => {
@@ -210,7 +186,7 @@ impl<'a> Job<'a> {
                     },
                     position _p => unreachable!("split_blocks splits heap games only")
                 );
-                let report = self.solve_source(&mut source, name, game, out, &mut done)?;
+                let report = self.solve_source(&mut source, name, game, out, &mut done, None)?;
                 Report {
                     threads: used,
                     threads_wanted: wanted,
@@ -219,11 +195,50 @@ impl<'a> Job<'a> {
             }
             None => {
                 let mut source = SliceSource::new(bytes, self.kernel);
-                self.solve_source(&mut source, name, game, out, &mut done)?
+                self.solve_source(&mut source, name, game, out, &mut done, None)?
             }
         };
         // A complete run read every byte, the whitespace after the last
         // token included.
+        Ok(Report {
+            bytes: bytes.len() as u64,
+            ..report
+        })
+    }
+
+    /// Solves `bytes`, a problem whose cases are kept to list their moves,
+    /// with its blocks of `block` bytes converted ahead of the reader
+    /// ([`AheadSource`]).
+    fn solve_kept_ahead<W: Write>(
+        &self,
+        bytes: &[u8],
+        block: usize,
+        name: &str,
+        game: &mut Game,
+        out: &mut VerdictWriter<W>,
+        done: &mut dyn FnMut(u64),
+    ) -> Result<Report, Error> {
+        let ahead = Ahead::new(bytes, block, self.kernel, REACH);
+        let before = out.cases_written();
+        let (solved, passed) = out.skipping(0, 0, |out| {
+            let mut source = AheadSource::new(&ahead);
+            self.solve_source(&mut source, name, game, out, done, Some(&ahead))
+        });
+        let report = match solved {
+            Ok(report) => report,
+            // The source knows no offsets: the file is read again from the
+            // start, to its error at its place, and the lines already
+            // written are dropped.
+            Err(Error::Input { .. }) => {
+                let cases = out.cases_written() - before;
+                let mut source = SliceSource::new(bytes, self.kernel);
+                out.skipping(passed, cases, |out| {
+                    self.solve_source(&mut source, name, game, out, done, None)
+                })
+                .0?
+            }
+            Err(error) => return Err(error),
+        };
         Ok(Report {
             bytes: bytes.len() as u64,
             ..report
@@ -241,23 +256,19 @@ impl<'a> Job<'a> {
         progress: &mut dyn Progress,
     ) -> Result<Report, Error> {
         let mut source = StreamSource::with_capacity(reader, self.kernel, capacity);
-        self.solve_source(&mut source, name, game, out, &mut |b| progress.done(b))
+        self.solve_source(
+            &mut source,
+            name,
+            game,
+            out,
+            &mut |b| progress.done(b),
+            None,
+        )
     }
 
+    /// Solves what `source` gives. With `ahead`, the blocks `source` reads,
+    /// the second thread that lists moves converts them too.
     fn solve_source<S: TokenSource, W: Write>(
-        &self,
-        source: &mut S,
-        name: &str,
-        game: &mut Game,
-        out: &mut VerdictWriter<W>,
-        progress: &mut dyn FnMut(u64),
-    ) -> Result<Report, Error> {
-        self.solve_on(source, name, game, out, progress, None)
-    }
-
-    /// [`Job::solve_source`] on a source whose blocks are converted by
-    /// `ahead`.
-    fn solve_on<S: TokenSource, W: Write>(
         &self,
         source: &mut S,
         name: &str,
