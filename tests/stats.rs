@@ -193,6 +193,35 @@ fn the_line_and_the_object_agree() {
 }
 
 #[test]
+fn listing_moves_counts_the_thread_that_converts_and_lists() {
+    // Over 2 MiB, so that the second thread converts the blocks ahead of
+    // the reader; with one thread there is none.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hdu2176.in");
+    let path = path.to_str().unwrap();
+    let args = [
+        "gen", "hdu2176", "--cases", "20", "--heaps", "20000", "-o", path,
+    ];
+    let gen = nimstream(&args, b"");
+    assert!(gen.status.success(), "{}", stderr(&gen));
+    let bytes = std::fs::metadata(path).unwrap().len();
+    assert!(bytes > 2 << 20, "{bytes} bytes");
+    for (threads, expected) in [("1", 1), ("2", 2)] {
+        let args = [
+            "solve",
+            "hdu2176",
+            path,
+            "--threads",
+            threads,
+            "--stats=json",
+        ];
+        let stats = stats_of(&nimstream(&args, b""));
+        check_common(&stats, bytes, 20);
+        assert_eq!(stats["threads"], expected, "--threads {threads}");
+    }
+}
+
+#[test]
 fn the_format_is_checked_and_the_option_takes_no_separate_value() {
     let output = nimstream(&["solve", "nim", "--stats=xml", "-"], b"1\n1\n1\n");
     assert_eq!(output.status.code(), Some(2));

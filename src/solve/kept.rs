@@ -263,6 +263,9 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             while finished.is_ok() && !lister.waiting.is_empty() {
                 finished = self.write_oldest(fold, &mut lister);
             }
+            let started = lister.jobs.is_some();
+            self.report.threads = 1 + usize::from(started);
+            self.report.threads_wanted = 1 + usize::from(started || lister.refused);
             // Closing its channel ends the thread's loop, so that the
             // scope can join it.
             drop(lister);

@@ -221,8 +221,9 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
         }
     )?;
     run.report.bytes = run.source.consumed();
-    run.report.threads = 1;
-    run.report.threads_wanted = 1;
+    // One, unless the layout started threads of its own and said so.
+    run.report.threads = run.report.threads.max(1);
+    run.report.threads_wanted = run.report.threads_wanted.max(1);
     Ok(run.report)
 }
 
