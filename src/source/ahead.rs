@@ -17,9 +17,9 @@
 //! a run on it that meets any error in the input must be run again on a
 //! [`SliceSource`](super::SliceSource), which reports the error exactly
 //! (the pipeline does that, dropping the lines already written). A block
-//! is converted as heaps (no token of 20 digits), more strictly than a
-//! count may be read, so the values it gives are always those a
-//! `SliceSource` would give.
+//! is converted by the same kernel walk as a `SliceSource`'s, so the values
+//! it gives are the ones a `SliceSource` gives, and it stops at the same
+//! faults.
 
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
