@@ -59,6 +59,9 @@ struct State {
     spare: Vec<Vec<u64>>,
     /// Counts every change a waiting thread may be waiting for.
     generation: u64,
+    /// Threads waiting on the condition variable: without any, a change
+    /// wakes no one, and costs no system call.
+    sleepers: usize,
 }
 
 /// One block's values.
@@ -100,6 +103,7 @@ impl<'a> Ahead<'a> {
                 ready: (0..reach).map(|_| None).collect(),
                 spare: Vec::new(),
                 generation: 0,
+                sleepers: 0,
             }),
             moved: Condvar::new(),
         }
@@ -150,14 +154,31 @@ impl<'a> Ahead<'a> {
     fn store(&self, index: usize, converted: Converted) {
         let mut state = self.lock();
         state.ready[index % self.reach] = Some(converted);
-        state.generation += 1;
-        self.moved.notify_all();
+        self.changed(&mut state);
     }
 
     /// Says that something a waiting thread may wait for has changed.
     pub fn nudge(&self) {
-        self.lock().generation += 1;
-        self.moved.notify_all();
+        self.changed(&mut self.lock());
+    }
+
+    /// Counts a change, and wakes the threads waiting, if any.
+    fn changed(&self, state: &mut State) {
+        state.generation += 1;
+        if state.sleepers > 0 {
+            self.moved.notify_all();
+        }
+    }
+
+    /// Waits on the condition variable once.
+    fn sleep<'s>(&self, mut state: MutexGuard<'s, State>) -> MutexGuard<'s, State> {
+        state.sleepers += 1;
+        state = self
+            .moved
+            .wait(state)
+            .unwrap_or_else(PoisonError::into_inner);
+        state.sleepers -= 1;
+        state
     }
 
     /// A guard that nudges when dropped: a thread that would nudge before
@@ -170,10 +191,7 @@ impl<'a> Ahead<'a> {
     pub fn wait_past(&self, seen: u64) {
         let mut state = self.lock();
         while state.generation == seen {
-            state = self
-                .moved
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
+            state = self.sleep(state);
         }
     }
 
@@ -205,8 +223,13 @@ impl<'a> Ahead<'a> {
             state.spare.push(done.values);
         }
         state.reading = index;
-        state.generation += 1;
-        self.moved.notify_all();
+        // A thread that found every block in reach taken waits until half
+        // of them are free again, and then converts them in a row, rather
+        // than wake for each block read (which, with blocks of a few bytes,
+        // made a switch of threads per token).
+        if state.reading + self.reach - state.claimed >= self.reach.div_ceil(2) {
+            self.changed(&mut state);
+        }
         loop {
             if let Some(converted) = state.ready[index % self.reach].take() {
                 return Some(converted);
@@ -231,10 +254,7 @@ impl<'a> Ahead<'a> {
                 None => {
                     state = self.lock();
                     if state.ready[index % self.reach].is_none() {
-                        state = self
-                            .moved
-                            .wait(state)
-                            .unwrap_or_else(PoisonError::into_inner);
+                        state = self.sleep(state);
                     }
                 }
             }
