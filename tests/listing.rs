@@ -10,17 +10,20 @@ use nimstream::scan::Kernel;
 use nimstream::testing::{outcome, proptest_cases as cases, Mode, Outcome};
 use proptest::prelude::*;
 
-/// One thread, two and three (a mapped file is never split for these
-/// problems, so `Split` only sets the thread count), and a stream, whose
-/// small buffer refills inside every case.
+/// One thread; two and three, which read blocks converted ahead, small
+/// enough that a large case spans dozens of them and small cases begin
+/// inside them; and a stream, whose small buffer refills inside every case.
+/// (Blocks of a few bytes, a token or two each, make every token a
+/// hand-over between the threads: the source's own tests use them on
+/// smaller inputs.)
 fn paths() -> Vec<Mode> {
     let fast = Kernel::detect();
     vec![
         Mode::Split(fast, 1, 1),
-        Mode::Split(fast, 2, 1),
-        Mode::Split(fast, 3, 1),
+        Mode::Split(fast, 2, 4096),
+        Mode::Split(fast, 3, 1000),
         Mode::Stream(fast, 97),
-        Mode::Split(Kernel::SWAR, 2, 1),
+        Mode::Split(Kernel::SWAR, 2, 512),
     ]
 }
 
