@@ -2,7 +2,8 @@
 //! `hdu2176` adds to reading its heaps: one case at HDU 2176's limits,
 //! 200,000 heaps below 2^31, in memory, its lines written into a buffer
 //! reused from run to run. Throughput is in heaps; about half of them have
-//! a move, so lines are about half as many.
+//! a move, so lines are about half as many. The lines are written by every
+//! writer this CPU runs.
 //!
 //! Run: `cargo bench --bench listing -- --warm-up-time 1 --measurement-time 3`
 
@@ -13,7 +14,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use nimstream::games::nim::NormalNim;
-use nimstream::listing::{decide, list_moves};
+use nimstream::listing::{decide, list_moves, LineWriter};
 use nimstream::rng::SplitMix64;
 
 fn listing(c: &mut Criterion) {
@@ -26,11 +27,33 @@ fn listing(c: &mut Criterion) {
     let mut group = c.benchmark_group("listing");
     group.throughput(Throughput::Elements(heaps.len() as u64));
     let mut lines = nimstream::listing::Lines::default();
-    group.bench_function("hdu2176 case, lines", |b| {
-        b.iter(|| list_moves(&NormalNim, black_box(&heaps), &summary, &mut lines, false))
-    });
+    for writer in LineWriter::available() {
+        let name = format!("hdu2176 case, lines, {}", writer.name());
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                list_moves(
+                    &NormalNim,
+                    black_box(&heaps),
+                    &summary,
+                    &mut lines,
+                    false,
+                    writer,
+                )
+            })
+        });
+    }
+    let writer = LineWriter::detect();
     group.bench_function("hdu2176 case, count", |b| {
-        b.iter(|| list_moves(&NormalNim, black_box(&heaps), &summary, &mut lines, true))
+        b.iter(|| {
+            list_moves(
+                &NormalNim,
+                black_box(&heaps),
+                &summary,
+                &mut lines,
+                true,
+                writer,
+            )
+        })
     });
     group.bench_function("decide", |b| {
         b.iter(|| decide(&NormalNim, black_box(&heaps)))

@@ -16,6 +16,7 @@ use std::io::{Read, Write};
 use crate::error::Error;
 use crate::games::{Game, MoveTrace, NoTrace};
 use crate::input::{display_name, Background, Input, InputKind, MmapChoice};
+use crate::listing::LineWriter;
 use crate::output::VerdictWriter;
 use crate::parallel::{self, positions::Outcome};
 use crate::problem::{Answer, Layout, Limits, Problem};
@@ -281,6 +282,7 @@ impl<'a> Job<'a> {
             moves: self.moves,
             threads: self.threads,
             ahead,
+            writer: LineWriter::for_kernel(self.kernel),
         };
         solve::solve(self.problem, game, source, out, name, progress, settings)
     }

@@ -30,7 +30,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use super::{input_error, stdout_error, Expected, Run, MAX_KEPT_HEAPS};
 use crate::error::Error;
 use crate::games::{CaseSummary, HeapGame};
-use crate::listing::{list_moves, Lines};
+use crate::listing::{list_moves, LineWriter, Lines};
 use crate::problem::Answer;
 use crate::source::{Ahead, TokenSource};
 
@@ -71,6 +71,8 @@ struct Shared {
     next: AtomicUsize,
     /// Each piece's move lines.
     pieces: Vec<Mutex<Lines>>,
+    /// What writes them.
+    writer: LineWriter,
 }
 
 impl Shared {
@@ -85,7 +87,7 @@ impl Shared {
             let to = (from + PIECE).min(self.heaps.len());
             let heaps = self.heaps.get(from..to).unwrap_or_default();
             let mut lines = slot.lock().unwrap_or_else(|e| e.into_inner());
-            list_moves(fold, heaps, &self.summary, &mut lines, false);
+            list_moves(fold, heaps, &self.summary, &mut lines, false, self.writer);
         }
     }
 }
@@ -210,7 +212,7 @@ impl Lister {
     }
 
     /// A case to share, in buffers left by the cases before.
-    fn new_shared(&mut self, heaps: Vec<u64>, summary: CaseSummary) -> Shared {
+    fn new_shared(&mut self, heaps: Vec<u64>, summary: CaseSummary, writer: LineWriter) -> Shared {
         let count = heaps.len().div_ceil(PIECE);
         let spare = self.spare_pieces.len();
         let mut pieces: Vec<_> = self
@@ -223,6 +225,7 @@ impl Lister {
             summary,
             next: AtomicUsize::new(0),
             pieces: pieces.into_iter().map(Mutex::new).collect(),
+            writer,
         }
     }
 
@@ -295,12 +298,12 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             if worth_sharing && lister.start(scope, fold, ahead) {
                 let taken =
                     std::mem::replace(&mut heaps, lister.spare_heaps.pop().unwrap_or_default());
-                let shared = lister.new_shared(taken, summary);
+                let shared = lister.new_shared(taken, summary, self.writer);
                 lister.share(shared, fold, ahead);
             } else {
                 let mut lines = lister.spare_lines.pop().unwrap_or_default();
                 let count = if wins {
-                    list_moves(fold, &heaps, &summary, &mut lines, count_only)
+                    list_moves(fold, &heaps, &summary, &mut lines, count_only, self.writer)
                 } else {
                     0
                 };

@@ -24,6 +24,7 @@ use crate::error::{describe_byte, Error};
 use crate::games::{
     CaseSummary, FoldHeaps, Game, HeapGame, MoveTrace, NoTrace, PositionGame, PositionMove, Trace,
 };
+use crate::listing::LineWriter;
 use crate::output::VerdictWriter;
 use crate::problem::{Answer, Layout, Problem};
 use crate::source::{Ahead, Fault, FaultKind, TokenSource};
@@ -176,6 +177,8 @@ pub(crate) struct Settings<'a> {
     /// ahead ([`crate::source::AheadSource`]): the second thread converts
     /// them too when it has no moves to list.
     pub ahead: Option<&'a Ahead<'a>>,
+    /// What writes the lines of winning moves (`hdu2176`).
+    pub writer: LineWriter,
 }
 
 /// Reads the input of `problem`, played as `game`, from `source` and writes
@@ -201,6 +204,7 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
         moves: settings.moves,
         threads: settings.threads,
         ahead: settings.ahead,
+        writer: settings.writer,
         answer: problem.answer,
     };
     let names = problem.vars;
@@ -288,6 +292,8 @@ struct Run<'a, S, W: Write> {
     threads: usize,
     /// The input's blocks, when converted ahead.
     ahead: Option<&'a Ahead<'a>>,
+    /// What writes the lines of winning moves.
+    writer: LineWriter,
     /// What each case's line says.
     answer: Answer,
 }

@@ -1,0 +1,297 @@
+//! The answer of a case whose heaps were kept: every winning move, one line
+//! `a b` each (`hdu2176`), or their number (`hdu1850`).
+//!
+//! A case at HDU 2176's limits lists about 10^5 moves, and formatting them
+//! costs as much as reading the case: so the lines are written here without
+//! `fmt`, into a buffer that goes to the output in a single write, and
+//! [`crate::solve`] shares a large case with a second thread in pieces while
+//! it reads the next case. Nothing here touches anything but its arguments,
+//! which is what lets either thread list any piece.
+//!
+//! The moves of a chunk of heaps are gathered first, then written by a
+//! [`LineWriter`]: the portable one, 8 digits at a time from a table,
+//! or, where the CPU runs AVX2, the vector one (`avx2`), which turns
+//! four numbers at a time into their digits and then only places each.
+//! The vector writer takes the chunks whose lines are all `a b` with
+//! numbers below 2^32 (every line of a judge's file); the others go to the
+//! portable one. Both are tested against `format!` and against each other.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+mod portable;
+
+use crate::games::{CaseSummary, HeapGame};
+use crate::scan::Kernel;
+
+/// Heaps whose moves are gathered before their lines are written.
+const CHUNK: usize = 256;
+
+/// How much the buffer grows at a time, so that growing it is rare and
+/// zeroes little more than is written.
+const GROWTH: usize = 64 << 10;
+
+/// Move lines in a buffer that only grows: the bytes past the lines are
+/// scratch, so that a buffer used again for the next case or piece is not
+/// zeroed again where the lines before were longer.
+#[derive(Debug, Default)]
+pub struct Lines {
+    buf: Vec<u8>,
+    len: usize,
+}
+
+impl Lines {
+    /// The lines, each ending in a newline.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or_default()
+    }
+}
+
+/// Which code formats move lines; like a [`Kernel`], a capability: the
+/// vector writer can only be obtained once the CPU has been asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineWriter(Writer);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Writer {
+    Portable,
+    Avx2,
+}
+
+impl LineWriter {
+    /// The table-driven writer every CPU runs.
+    pub const PORTABLE: LineWriter = LineWriter(Writer::Portable);
+
+    /// The fastest writer this CPU runs.
+    pub fn detect() -> LineWriter {
+        *LineWriter::available()
+            .last()
+            .unwrap_or(&LineWriter::PORTABLE)
+    }
+
+    /// Every writer this CPU runs, slowest first; the only place that
+    /// asks the CPU.
+    pub fn available() -> Vec<LineWriter> {
+        let mut writers = vec![LineWriter::PORTABLE];
+        #[cfg(target_arch = "x86_64")]
+        if avx2::is_available() {
+            writers.push(LineWriter(Writer::Avx2));
+        }
+        writers
+    }
+
+    /// The writer for a run that reads with `kernel`: the portable one
+    /// with a portable kernel (so that `--kernel swar` runs the path of a
+    /// CPU without vector units end to end), else the fastest.
+    pub fn for_kernel(kernel: Kernel) -> LineWriter {
+        if kernel == Kernel::REFERENCE || kernel == Kernel::SWAR {
+            return LineWriter::PORTABLE;
+        }
+        LineWriter::detect()
+    }
+
+    /// `portable` or `avx2`.
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            Writer::Portable => "portable",
+            Writer::Avx2 => "avx2",
+        }
+    }
+
+    /// Writes the lines of the first `n` moves of `moves` at `at` in
+    /// `buf`, whose bytes from `at` on are scratch; returns where they end.
+    fn write(self, moves: &Moves, n: usize, buf: &mut Vec<u8>, at: usize) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if self.0 == Writer::Avx2 && moves.plain() {
+            let room = at + n * avx2::MOST_PER_MOVE + avx2::OVERHANG;
+            if buf.len() < room {
+                buf.resize(room + GROWTH, 0);
+            }
+            // SAFETY: a writer of this kind is only built once
+            // `avx2::is_available` said yes.
+            return unsafe { avx2::write_plain(&moves.from, &moves.to, n, buf, at) };
+        }
+        let found = moves.from.iter().zip(&moves.to).zip(&moves.and);
+        found.take(n).fold(at, |at, ((&a, &b), &c)| {
+            portable::push_line(buf, at, a, b, c)
+        })
+    }
+}
+
+/// The moves of a chunk of heaps, a column per part of a line.
+struct Moves {
+    from: [u64; CHUNK],
+    to: [u64; CHUNK],
+    and: [Option<u64>; CHUNK],
+    /// Every `from` and `to` or'ed together.
+    bits: u64,
+    /// Whether any move is a split (`and` is set).
+    splits: bool,
+}
+
+impl Moves {
+    fn new() -> Moves {
+        Moves {
+            from: [0; CHUNK],
+            to: [0; CHUNK],
+            and: [None; CHUNK],
+            bits: 0,
+            splits: false,
+        }
+    }
+
+    /// Gathers the moves from the heaps of `chunk` (at most [`CHUNK`]),
+    /// in place of those before, and returns how many there are.
+    ///
+    /// About half the heaps of a won case have a move, at random: gathering
+    /// them without a branch spares the writer a mispredicted branch per
+    /// heap.
+    #[inline(always)]
+    fn gather<F: HeapGame>(&mut self, fold: &F, chunk: &[u64], summary: &CaseSummary) -> usize {
+        let (mut n, mut bits, mut splits) = (0, 0, false);
+        for (&heap, slot) in chunk.iter().zip(0..CHUNK) {
+            let mv = fold.move_from(heap, summary);
+            let (to, and) = mv.unwrap_or((0, None));
+            // `n <= slot`: the bound only spares the index its check.
+            let at = n.min(slot);
+            self.from[at] = heap;
+            self.to[at] = to;
+            self.and[at] = and;
+            bits |= heap | to;
+            splits |= and.is_some();
+            n += usize::from(mv.is_some());
+        }
+        (self.bits, self.splits) = (bits, splits);
+        n
+    }
+
+    /// Whether every line is `a b` with both below 2^32, as the vector
+    /// writer needs.
+    fn plain(&self) -> bool {
+        self.bits >> 32 == 0 && !self.splits
+    }
+}
+
+/// Folds the heaps of a case: its summary, and whether the player to move
+/// wins.
+pub fn decide<F: HeapGame>(fold: &F, heaps: &[u64]) -> (CaseSummary, bool) {
+    let mut summary = CaseSummary::default();
+    for &heap in heaps {
+        fold.fold(&mut summary, heap);
+    }
+    let wins = fold.first_player_wins(&summary);
+    (summary, wins)
+}
+
+/// Lists the winning moves from `heaps`, some or all of a won case's heaps
+/// whose summary is `summary`, in heap order into `lines` (in place of
+/// what it held), or only counts them when `count_only`. Returns how many
+/// there are.
+pub fn list_moves<F: HeapGame>(
+    fold: &F,
+    heaps: &[u64],
+    summary: &CaseSummary,
+    lines: &mut Lines,
+    count_only: bool,
+    writer: LineWriter,
+) -> u64 {
+    if count_only {
+        lines.len = 0;
+        let moves = heaps
+            .iter()
+            .filter(|&&heap| fold.move_from(heap, summary).is_some());
+        return moves.count() as u64;
+    }
+    let mut moves = Moves::new();
+    let (mut at, mut count) = (0, 0);
+    for chunk in heaps.chunks(CHUNK) {
+        let n = moves.gather(fold, chunk, summary);
+        at = writer.write(&moves, n, &mut lines.buf, at);
+        count += n as u64;
+    }
+    lines.len = at;
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::lasker::LaskerSwap;
+    use crate::games::nim::NormalNim;
+
+    /// The lines of every heap's move, with `format!`.
+    fn naive<F: HeapGame>(fold: &F, heaps: &[u64], summary: &CaseSummary) -> String {
+        let mut text = String::new();
+        for &h in heaps {
+            match fold.move_from(h, summary) {
+                Some((to, None)) => text += &format!("{h} {to}\n"),
+                Some((to, Some(and))) => text += &format!("{h} {to}+{and}\n"),
+                None => {}
+            }
+        }
+        text
+    }
+
+    /// Lists the moves of `heaps` with every writer this CPU runs, and
+    /// checks the lines and the count against [`naive`]'s.
+    fn check<F: HeapGame>(fold: &F, heaps: &[u64], lines: &mut Lines, what: &str) {
+        let (summary, _) = decide(fold, heaps);
+        let expected = naive(fold, heaps, &summary);
+        for writer in LineWriter::available() {
+            let count = list_moves(fold, heaps, &summary, lines, false, writer);
+            let listed = String::from_utf8_lossy(lines.as_bytes());
+            assert_eq!(listed, expected, "{what}, {}", writer.name());
+            assert_eq!(count, expected.lines().count() as u64);
+            let counted = list_moves(fold, heaps, &summary, lines, true, writer);
+            assert_eq!((counted, lines.as_bytes()), (count, &b""[..]));
+        }
+    }
+
+    #[test]
+    fn chunks_of_moves_list_what_each_heap_gives_alone() {
+        // Across chunk borders, with splits (Lasker's `a b+c`) and without.
+        let mut rng = crate::rng::SplitMix64::new(3);
+        for len in [CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 17] {
+            let heaps: Vec<u64> = (0..len).map(|_| rng.between(0, 1 << 20)).collect();
+            check(&NormalNim, &heaps, &mut Lines::default(), "nim");
+            // Heaps in equal pairs and then 3 and 4, whose values xor to 7:
+            // the 3 must be split (into values 1 and 2) to leave 0.
+            let mut heaps: Vec<u64> = heaps.iter().flat_map(|&h| [h, h]).collect();
+            heaps.splice(CHUNK - 1..CHUNK - 1, [3, 4]);
+            let (summary, _) = decide(&LaskerSwap, &heaps);
+            assert!(naive(&LaskerSwap, &heaps, &summary).contains('+'));
+            check(&LaskerSwap, &heaps, &mut Lines::default(), "lasker");
+        }
+    }
+
+    #[test]
+    fn chunks_with_a_number_of_2_to_the_32_or_more_are_listed_whole() {
+        // The vector writer takes the chunks below 2^32 and leaves the
+        // others. Heaps in equal pairs, then 2^32 + 5 and 2^32 + 2, whose
+        // xor is 7: the heaps with a 4 in them have a move, among them
+        // 2^32 + 5 (in the second chunk) and 2^32 - 1 (in the fourth).
+        let mut rng = crate::rng::SplitMix64::new(32);
+        let mut heaps: Vec<u64> = (0..2 * CHUNK)
+            .map(|_| rng.between(1, 1 << 32))
+            .flat_map(|h| [h, h])
+            .collect();
+        heaps.splice(CHUNK + 9..CHUNK + 9, [(1 << 32) + 5, (1 << 32) + 2]);
+        heaps.splice(3 * CHUNK..3 * CHUNK, [(1 << 32) - 1; 2]);
+        let (summary, _) = decide(&NormalNim, &heaps);
+        let expected = naive(&NormalNim, &heaps, &summary);
+        assert!(expected.contains("4294967301 4294967298\n"));
+        assert!(expected.contains("4294967295 4294967288\n"));
+        check(&NormalNim, &heaps, &mut Lines::default(), "nim");
+    }
+
+    #[test]
+    fn a_buffer_used_again_holds_only_the_new_lines() {
+        let mut rng = crate::rng::SplitMix64::new(7);
+        let mut lines = Lines::default();
+        // Long, short, and long again, in one buffer, with long numbers
+        // and short.
+        for (len, most) in [(5000, u64::MAX), (40, 1 << 31), (3000, 1 << 31), (900, 999)] {
+            let heaps: Vec<u64> = (0..len).map(|_| rng.between(0, most)).collect();
+            check(&NormalNim, &heaps, &mut lines, "nim");
+        }
+    }
+}
