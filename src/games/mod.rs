@@ -162,6 +162,14 @@ pub trait HeapGame: HeapFold {
     /// move from that heap, so counting them counts every winning move.
     fn move_from(&self, heap: u64, summary: &CaseSummary) -> Option<(u64, Option<u64>)>;
 
+    /// `Some(x)` when [`move_from`](HeapGame::move_from) in the position
+    /// folded to `summary` is exactly "to `heap xor x`, when that is
+    /// smaller" (Normal Nim's moves), so that vector code may find the
+    /// moves of many heaps at once; `None`, the default, otherwise.
+    fn xor_moves(&self, _summary: &CaseSummary) -> Option<u64> {
+        None
+    }
+
     /// A heap in `range` that, added to heaps whose fold is `rest`, makes a
     /// position the player to move loses; `None` when this construction
     /// finds none in the range.

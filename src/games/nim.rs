@@ -45,6 +45,10 @@ impl HeapGame for NormalNim {
         (to < heap).then_some((to, None))
     }
 
+    fn xor_moves(&self, summary: &CaseSummary) -> Option<u64> {
+        Some(summary.xor)
+    }
+
     /// The heap equal to the xor of the others.
     fn losing_last_heap(
         &self,
@@ -68,6 +72,21 @@ mod tests {
         let values = grundy_values(200, nim_moves);
         for (heap, &value) in values.iter().enumerate() {
             assert_eq!(value, heap as u64, "heap {heap}");
+        }
+    }
+
+    #[test]
+    fn xor_moves_say_what_move_from_does() {
+        let mut rng = SplitMix64::new(41);
+        for _ in 0..2000 {
+            let top = 1u64 << rng.between(1, 63);
+            let heaps: Vec<u64> = (0..5).map(|_| rng.between(0, top)).collect();
+            let summary = fold_heaps(NormalNim, &heaps);
+            let x = NormalNim.xor_moves(&summary).unwrap();
+            for heap in heaps.iter().copied().chain([0, top, u64::MAX]) {
+                let by_xor = (heap ^ x < heap).then_some((heap ^ x, None));
+                assert_eq!(NormalNim.move_from(heap, &summary), by_xor, "{heaps:?}");
+            }
         }
     }
 

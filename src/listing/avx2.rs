@@ -18,6 +18,7 @@
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
+use super::reciprocals::{DIGIT_PAIR, TO_10, TO_100, TO_1E4, TO_1E8};
 use super::CHUNK;
 
 /// The most bytes the lines of a move take: two 10-digit numbers and their
@@ -36,17 +37,6 @@ const DIGITS: usize = 10;
 /// The records of a chunk, and one more that is always zero: placing the
 /// last record reads up to 9 bytes past it.
 type Records = [MaybeUninit<[u8; RECORD]>; CHUNK + 1];
-
-/// ⌈2^57 / 10^8⌉: `v * TO_1E8 >> 57` is `v / 10^8` for every `v < 2^32`.
-const TO_1E8: i64 = 1_441_151_881;
-/// ⌈2^40 / 10^4⌉: `v * TO_1E4 >> 40` is `v / 10^4` for every `v < 10^8`.
-const TO_1E4: i64 = 109_951_163;
-/// ⌈2^19 / 100⌉: the high half of `v * TO_100`, shifted right by 3, is
-/// `v / 100` for every `v < 10^4`.
-const TO_100: i16 = 5243;
-/// ⌈2^16 / 10⌉: the high half of `v * TO_10` is `v / 10` for every
-/// `v < 100`.
-const TO_10: i16 = 6554;
 
 /// Whether this CPU runs the vector writer.
 pub(super) fn is_available() -> bool {
@@ -95,6 +85,85 @@ pub(super) unsafe fn write_plain(
     }
     end
 }
+
+/// Gathers the moves "to `heap xor x`, when that is smaller" from `heaps`
+/// (at most [`CHUNK`]) into `from` and `to`, four heaps a step; returns
+/// how many there are, and every heap or'ed together.
+///
+/// AVX2 has no compress: the lanes of a step's moves are moved to the
+/// front by a permutation looked up by their mask, and all four lanes are
+/// stored (those past the moves are overwritten by the next step).
+///
+/// # Safety
+/// The CPU must run AVX2.
+#[target_feature(enable = "avx2,popcnt")]
+pub(super) unsafe fn gather_xor(
+    heaps: &[u64],
+    x: u64,
+    from: &mut [u64; CHUNK],
+    to: &mut [u64; CHUNK],
+) -> (usize, u64) {
+    assert!(heaps.len() <= CHUNK);
+    let xs = _mm256_set1_epi64x(x as i64);
+    // Unsigned order is signed order once the top bits are flipped.
+    let top = _mm256_set1_epi64x(i64::MIN);
+    let (mut n, mut bits) = (0, _mm256_setzero_si256());
+    let quads = heaps.chunks_exact(4);
+    let rest = quads.remainder();
+    for quad in quads {
+        // SAFETY: `quad` has 4 values; 4 lanes stored from `n` are in
+        // `from` and `to`, as `n` is at most the index of `quad`'s first,
+        // which is at most `CHUNK - 4`.
+        unsafe {
+            let four = _mm256_loadu_si256(quad.as_ptr().cast());
+            let smaller = _mm256_xor_si256(four, xs);
+            let is_move =
+                _mm256_cmpgt_epi64(_mm256_xor_si256(four, top), _mm256_xor_si256(smaller, top));
+            let mask = _mm256_movemask_pd(_mm256_castsi256_pd(is_move)) as usize;
+            let order = _mm256_loadu_si256(FRONT[mask & 15].as_ptr().cast());
+            let at = from.as_mut_ptr().add(n).cast();
+            _mm256_storeu_si256(at, _mm256_permutevar8x32_epi32(four, order));
+            let at = to.as_mut_ptr().add(n).cast();
+            _mm256_storeu_si256(at, _mm256_permutevar8x32_epi32(smaller, order));
+            bits = _mm256_or_si256(bits, four);
+            n += mask.count_ones() as usize;
+        }
+    }
+    let mut lanes = [0u64; 4];
+    // SAFETY: `lanes` has 32 bytes.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), bits) };
+    let mut bits = lanes.iter().fold(0, |all, lane| all | lane);
+    for &heap in rest {
+        let smaller = heap ^ x;
+        // `n` is at most this heap's index, below `CHUNK`.
+        if let (Some(a), Some(b)) = (from.get_mut(n), to.get_mut(n)) {
+            (*a, *b) = (heap, smaller);
+        }
+        bits |= heap;
+        n += usize::from(smaller < heap);
+    }
+    (n, bits)
+}
+
+/// For each mask of four 64-bit lanes, the 32-bit lane indices that move
+/// the lanes it selects to the front, in order.
+static FRONT: [[u32; 8]; 16] = {
+    let mut table = [[0; 8]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut lane, mut out) = (0, 0);
+        while lane < 4 {
+            if mask >> lane & 1 == 1 {
+                table[mask][2 * out] = 2 * lane as u32;
+                table[mask][2 * out + 1] = 2 * lane as u32 + 1;
+                out += 1;
+            }
+            lane += 1;
+        }
+        mask += 1;
+    }
+    table
+};
 
 /// Pass 1: writes the records of `values[..n]` (rounded up to a multiple
 /// of 4) and their zero masks, and zeroes the record after them.
@@ -176,11 +245,9 @@ fn four_records(quad: __m256i, separator: u8) -> (__m256i, __m256i) {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn digit_pairs(fields: __m256i) -> __m256i {
-    {
-        let tens = _mm256_mulhi_epu16(fields, _mm256_set1_epi16(TO_10));
-        let ones = _mm256_sub_epi16(fields, _mm256_mullo_epi16(tens, _mm256_set1_epi16(10)));
-        _mm256_or_si256(tens, _mm256_slli_epi16(ones, 8))
-    }
+    let tens = _mm256_mulhi_epu16(fields, _mm256_set1_epi16(TO_10));
+    let tens_out = _mm256_mullo_epi16(tens, _mm256_set1_epi16(DIGIT_PAIR));
+    _mm256_sub_epi16(_mm256_slli_epi16(fields, 8), tens_out)
 }
 
 /// Pass 2: copies record `i` into `buf` at `at` from its first significant

@@ -9,16 +9,29 @@
 //! which is what lets either thread list any piece.
 //!
 //! The moves of a chunk of heaps are gathered first, then written by a
-//! [`LineWriter`]: the portable one, 8 digits at a time from a table,
-//! or, where the CPU runs AVX2, the vector one (`avx2`), which turns
-//! four numbers at a time into their digits and then only places each.
-//! The vector writer takes the chunks whose lines are all `a b` with
-//! numbers below 2^32 (every line of a judge's file); the others go to the
-//! portable one. Both are tested against `format!` and against each other.
+//! [`LineWriter`], one of three:
+//! - the portable one, 8 digits at a time from a table;
+//! - where the CPU runs AVX2 (`avx2`), one that turns four numbers at a
+//!   time into records of their digits, then places each record with a
+//!   load and a store;
+//! - where it runs AVX-512 with VBMI2 (`avx512`), one that turns eight
+//!   numbers at a time into records and packs two lines' records at once
+//!   with a byte compress.
+//!
+//! Where the moves are Nim's (to `heap xor x`, when smaller), the vector
+//! writers also gather them with vector compares. They take the chunks
+//! whose lines are all `a b` with numbers below 2^32 (every line of a
+//! judge's file); the others go to the portable one. Each is tested
+//! against `format!` and against the others, and the divisions they do by
+//! multiplying against plain division (`reciprocals`).
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 mod portable;
+#[cfg(target_arch = "x86_64")]
+mod reciprocals;
 
 use crate::games::{CaseSummary, HeapGame};
 use crate::scan::Kernel;
@@ -51,10 +64,12 @@ impl Lines {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineWriter(Writer);
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Slowest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Writer {
     Portable,
     Avx2,
+    Avx512,
 }
 
 impl LineWriter {
@@ -76,24 +91,34 @@ impl LineWriter {
         if avx2::is_available() {
             writers.push(LineWriter(Writer::Avx2));
         }
+        #[cfg(target_arch = "x86_64")]
+        if avx512::is_available() {
+            writers.push(LineWriter(Writer::Avx512));
+        }
         writers
     }
 
-    /// The writer for a run that reads with `kernel`: the portable one
-    /// with a portable kernel (so that `--kernel swar` runs the path of a
-    /// CPU without vector units end to end), else the fastest.
+    /// The writer for a run that reads with `kernel`: the fastest that
+    /// uses no wider vectors than the kernel, so that `--kernel swar` and
+    /// `--kernel avx2` run the paths of CPUs without AVX2 and without
+    /// AVX-512 end to end.
     pub fn for_kernel(kernel: Kernel) -> LineWriter {
-        if kernel == Kernel::REFERENCE || kernel == Kernel::SWAR {
-            return LineWriter::PORTABLE;
-        }
-        LineWriter::detect()
+        let widest = match kernel.name() {
+            "avx512" => Writer::Avx512,
+            "avx2" => Writer::Avx2,
+            _ => Writer::Portable,
+        };
+        let writers = LineWriter::available().into_iter().rev();
+        let mut fitting = writers.filter(|writer| writer.0 <= widest);
+        fitting.next().unwrap_or(LineWriter::PORTABLE)
     }
 
-    /// `portable` or `avx2`.
+    /// `portable`, `avx2` or `avx512`.
     pub fn name(self) -> &'static str {
         match self.0 {
             Writer::Portable => "portable",
             Writer::Avx2 => "avx2",
+            Writer::Avx512 => "avx512",
         }
     }
 
@@ -101,19 +126,53 @@ impl LineWriter {
     /// `buf`, whose bytes from `at` on are scratch; returns where they end.
     fn write(self, moves: &Moves, n: usize, buf: &mut Vec<u8>, at: usize) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if self.0 == Writer::Avx2 && moves.plain() {
-            let room = at + n * avx2::MOST_PER_MOVE + avx2::OVERHANG;
+        if self.0 != Writer::Portable && moves.plain() {
+            let room = at + n * avx2::MOST_PER_MOVE + avx512::OVERHANG;
             if buf.len() < room {
                 buf.resize(room + GROWTH, 0);
             }
-            // SAFETY: a writer of this kind is only built once
-            // `avx2::is_available` said yes.
-            return unsafe { avx2::write_plain(&moves.from, &moves.to, n, buf, at) };
+            let (from, to) = (&moves.from, &moves.to);
+            // SAFETY: a writer of either kind is only built once its
+            // `is_available` said yes.
+            return unsafe {
+                match self.0 {
+                    Writer::Avx512 => avx512::write_plain(from, to, n, buf, at),
+                    _ => avx2::write_plain(from, to, n, buf, at),
+                }
+            };
         }
         let found = moves.from.iter().zip(&moves.to).zip(&moves.and);
         found.take(n).fold(at, |at, ((&a, &b), &c)| {
+            let c = if moves.splits { c } else { None };
             portable::push_line(buf, at, a, b, c)
         })
+    }
+
+    /// Gathers the moves from the heaps of `chunk` (at most [`CHUNK`])
+    /// into `moves`, in place of those before, and returns how many there
+    /// are: with the vector unit when they are Nim's.
+    fn gather<F: HeapGame>(
+        self,
+        fold: &F,
+        chunk: &[u64],
+        summary: &CaseSummary,
+        moves: &mut Moves,
+    ) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(x), false) = (fold.xor_moves(summary), self.0 == Writer::Portable) {
+            let (from, to) = (&mut moves.from, &mut moves.to);
+            // SAFETY: a writer of either kind is only built once its
+            // `is_available` said yes.
+            let (n, bits) = unsafe {
+                match self.0 {
+                    Writer::Avx512 => avx512::gather_xor(chunk, x, from, to),
+                    _ => avx2::gather_xor(chunk, x, from, to),
+                }
+            };
+            (moves.bits, moves.splits) = (bits, false);
+            return n;
+        }
+        moves.gather(fold, chunk, summary)
     }
 }
 
@@ -121,8 +180,9 @@ impl LineWriter {
 struct Moves {
     from: [u64; CHUNK],
     to: [u64; CHUNK],
+    /// Read only when `splits` is set.
     and: [Option<u64>; CHUNK],
-    /// Every `from` and `to` or'ed together.
+    /// Every `from` and `to` or'ed together, or more bits.
     bits: u64,
     /// Whether any move is a split (`and` is set).
     splits: bool,
@@ -204,7 +264,7 @@ pub fn list_moves<F: HeapGame>(
     let mut moves = Moves::new();
     let (mut at, mut count) = (0, 0);
     for chunk in heaps.chunks(CHUNK) {
-        let n = moves.gather(fold, chunk, summary);
+        let n = writer.gather(fold, chunk, summary, &mut moves);
         at = writer.write(&moves, n, &mut lines.buf, at);
         count += n as u64;
     }
@@ -243,6 +303,18 @@ mod tests {
             assert_eq!(count, expected.lines().count() as u64);
             let counted = list_moves(fold, heaps, &summary, lines, true, writer);
             assert_eq!((counted, lines.as_bytes()), (count, &b""[..]));
+        }
+    }
+
+    #[test]
+    fn each_kernel_gets_the_widest_writer_it_allows() {
+        for kernel in Kernel::available() {
+            let writer = LineWriter::for_kernel(kernel);
+            match kernel.name() {
+                "reference" | "swar" => assert_eq!(writer, LineWriter::PORTABLE),
+                "avx2" => assert_eq!(writer.name(), "avx2"),
+                _ => assert_eq!(writer, LineWriter::detect()),
+            }
         }
     }
 
