@@ -3,7 +3,8 @@
 //! 200,000 heaps below 2^31, in memory, its lines written into a buffer
 //! reused from run to run. Throughput is in heaps; about half of them have
 //! a move, so lines are about half as many. The lines are written by every
-//! writer this CPU runs.
+//! writer this CPU runs. Then many small cases, one at a time: the cost
+//! of a call.
 //!
 //! Run: `cargo bench --bench listing -- --warm-up-time 1 --measurement-time 3`
 
@@ -58,6 +59,27 @@ fn listing(c: &mut Criterion) {
     group.bench_function("decide", |b| {
         b.iter(|| decide(&NormalNim, black_box(&heaps)))
     });
+    // The cost a case carries whatever its size: 100,000 won cases of 3
+    // heaps, listed one at a time into one buffer used again, as the
+    // reading thread lists the small cases of a file.
+    let cases: Vec<([u64; 3], _)> = (0..100_000)
+        .map(|_| [0; 3].map(|_| rng.between(1, (1 << 31) - 1)))
+        .map(|case| (case, decide(&NormalNim, &case)))
+        .filter(|(_, (_, wins))| *wins)
+        .map(|(case, (summary, _))| (case, summary))
+        .collect();
+    group.throughput(Throughput::Elements(cases.len() as u64));
+    for writer in LineWriter::available() {
+        let name = format!("cases of 3 heaps, lines, {}", writer.name());
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let each = |(case, summary): &([u64; 3], _)| {
+                    list_moves(&NormalNim, case, summary, &mut lines, false, writer)
+                };
+                black_box(&cases).iter().map(each).sum::<u64>()
+            })
+        });
+    }
     group.finish();
 }
 

@@ -39,6 +39,12 @@ use crate::scan::Kernel;
 /// Heaps whose moves are gathered before their lines are written.
 const CHUNK: usize = 256;
 
+/// The fewest lines a vector writer is called for, and the fewest heaps
+/// Nim's moves are gathered from with vectors: below, setting up their
+/// constants costs more than they save (a file of 2 million cases of 3
+/// heaps took 141 ms against 122 ms with every line written by vectors).
+const FEWEST_FOR_VECTORS: usize = 8;
+
 /// How much the buffer grows at a time, so that growing it is rare and
 /// zeroes little more than is written.
 const GROWTH: usize = 64 << 10;
@@ -50,6 +56,10 @@ const GROWTH: usize = 64 << 10;
 pub struct Lines {
     buf: Vec<u8>,
     len: usize,
+    /// The columns moves are gathered in, kept with the buffer: made
+    /// afresh for each case, their 8 KB of zeros cost more than listing a
+    /// case of a few heaps.
+    moves: Option<Box<Moves>>,
 }
 
 impl Lines {
@@ -126,7 +136,7 @@ impl LineWriter {
     /// `buf`, whose bytes from `at` on are scratch; returns where they end.
     fn write(self, moves: &Moves, n: usize, buf: &mut Vec<u8>, at: usize) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if self.0 != Writer::Portable && moves.plain() {
+        if self.0 != Writer::Portable && moves.plain() && n >= FEWEST_FOR_VECTORS {
             let room = at + n * avx2::MOST_PER_MOVE + avx512::OVERHANG;
             if buf.len() < room {
                 buf.resize(room + GROWTH, 0);
@@ -159,7 +169,8 @@ impl LineWriter {
         moves: &mut Moves,
     ) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if let (Some(x), false) = (fold.xor_moves(summary), self.0 == Writer::Portable) {
+        let vectors = self.0 != Writer::Portable && chunk.len() >= FEWEST_FOR_VECTORS;
+        if let (Some(x), true) = (fold.xor_moves(summary), vectors) {
             let (from, to) = (&mut moves.from, &mut moves.to);
             // SAFETY: a writer of either kind is only built once its
             // `is_available` said yes.
@@ -177,6 +188,7 @@ impl LineWriter {
 }
 
 /// The moves of a chunk of heaps, a column per part of a line.
+#[derive(Debug)]
 struct Moves {
     from: [u64; CHUNK],
     to: [u64; CHUNK],
@@ -261,7 +273,7 @@ pub fn list_moves<F: HeapGame>(
             .filter(|&&heap| fold.move_from(heap, summary).is_some());
         return moves.count() as u64;
     }
-    let mut moves = Moves::new();
+    let mut moves = lines.moves.take().unwrap_or_else(|| Box::new(Moves::new()));
     let (mut at, mut count) = (0, 0);
     for chunk in heaps.chunks(CHUNK) {
         let n = writer.gather(fold, chunk, summary, &mut moves);
@@ -269,6 +281,7 @@ pub fn list_moves<F: HeapGame>(
         count += n as u64;
     }
     lines.len = at;
+    lines.moves = Some(moves);
     count
 }
 
