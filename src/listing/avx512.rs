@@ -197,7 +197,7 @@ pub(super) unsafe fn gather_xor(
 /// The mask of the first `count` of eight lanes.
 #[inline(always)]
 fn lanes(count: usize) -> __mmask8 {
-    (u16::MAX >> (16 - count.min(8))) as u8
+    ((1u16 << count.min(8)) - 1) as u8
 }
 
 /// The bytes of four records to keep, from the mask of their `'0'`

@@ -349,6 +349,40 @@ mod tests {
     }
 
     #[test]
+    fn vector_gathers_find_the_moves_one_heap_at_a_time_does() {
+        // Heaps with bit 4 have a move when x is 16. Runs of moves and of
+        // none at every length, ending the chunk full of moves or empty.
+        let x = 16;
+        let summary = CaseSummary {
+            xor: x,
+            ..CaseSummary::default()
+        };
+        let mut rng = crate::rng::SplitMix64::new(16);
+        let mut patterns: Vec<Vec<u64>> = vec![vec![], vec![x; CHUNK], vec![x - 1; CHUNK]];
+        for len in 0..=CHUNK {
+            let moves = rng.between(0, len as u64) as usize;
+            let mut heaps = vec![x | 1 << 40; moves];
+            heaps.resize(len, 1 << 40);
+            patterns.push(heaps);
+            let random = (0..len).map(|_| rng.between(0, u64::MAX) >> rng.between(0, 63));
+            patterns.push(random.collect());
+        }
+        for heaps in &patterns {
+            let mut expected = Moves::new();
+            let n = expected.gather(&NormalNim, heaps, &summary);
+            for writer in LineWriter::available() {
+                let mut moves = Moves::new();
+                let got = writer.gather(&NormalNim, heaps, &summary, &mut moves);
+                let what = format!("{} heaps, {}", heaps.len(), writer.name());
+                assert_eq!(got, n, "{what}");
+                assert_eq!(moves.from[..n], expected.from[..n], "{what}");
+                assert_eq!(moves.to[..n], expected.to[..n], "{what}");
+                assert_eq!(moves.bits | expected.bits, moves.bits, "{what}");
+            }
+        }
+    }
+
+    #[test]
     fn chunks_with_a_number_of_2_to_the_32_or_more_are_listed_whole() {
         // The vector writer takes the chunks below 2^32 and leaves the
         // others. Heaps in equal pairs, then 2^32 + 5 and 2^32 + 2, whose
