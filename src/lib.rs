@@ -53,15 +53,17 @@
 //! * [`solve`] reads each layout and turns a fault into an error that says
 //!   what was expected, where, by line and column; [`output`] writes the
 //!   verdicts in the judge's words, and [`listing`] the lines of a case's
-//!   every winning move, on a thread of its own for a large case.
+//!   every winning move, on a thread of its own for a large case. Like the
+//!   kernels, its writers (portable, AVX2, AVX-512 with VBMI2) serve one
+//!   call and are tested against each other; the run's kernel picks one.
 //!
 //! Around the solver: [`gen`] writes reproducible test files (with [`rng`]),
 //! and [`validate`] checks them as strictly as a testlib validator.
 //!
 //! The modules form no cycle: `scan` and `grundy` depend on nothing else in
-//! the crate; `games` on `scan`, `grundy` and `rng`; `source` on `scan` and
-//! `games`; `problem` and `listing` on `games`; `solve`, `gen` and
-//! `validate` on those; `pipeline` on all of them. A test
+//! the crate; `games` on `scan`, `grundy` and `rng`; `source` and
+//! `listing` on `scan` and `games`; `problem` on `games`; `solve`, `gen`
+//! and `validate` on those; `pipeline` on all of them. A test
 //! (`tests/architecture.rs`) keeps it so.
 //!
 //! # Example
