@@ -3,8 +3,8 @@
 //! 200,000 heaps below 2^31, in memory, its lines written into a buffer
 //! reused from run to run. Throughput is in heaps; about half of them have
 //! a move, so lines are about half as many. The lines are written by every
-//! writer this CPU runs. Then many small cases, one at a time: the cost
-//! of a call.
+//! writer this CPU runs. Then 100,000 cases of 3 heaps, one call each: the
+//! cost of a call.
 //!
 //! Run: `cargo bench --bench listing -- --warm-up-time 1 --measurement-time 3`
 
@@ -15,40 +15,52 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use nimstream::games::nim::NormalNim;
-use nimstream::listing::{decide, list_moves, LineWriter};
+use nimstream::games::CaseSummary;
+use nimstream::listing::{decide, list_moves, LineWriter, Lines};
 use nimstream::rng::SplitMix64;
 
 fn listing(c: &mut Criterion) {
     let mut rng = SplitMix64::new(2176);
-    let heaps: Vec<u64> = (0..200_000)
-        .map(|_| rng.between(1, (1 << 31) - 1))
-        .collect();
-    let (summary, wins) = decide(&NormalNim, &heaps);
+    let mut heap = || rng.between(1, (1 << 31) - 1);
+    let limits: Vec<u64> = (0..200_000).map(|_| heap()).collect();
+    let (summary, wins) = decide(&NormalNim, &limits);
     assert!(wins, "random heaps of this seed make a won case");
+    // The cost a case carries whatever its size: 100,000 cases of 3 heaps
+    // (the won ones), listed one at a time into one buffer used again, as
+    // the reading thread lists the small cases of a file.
+    let small: Vec<(Vec<u64>, CaseSummary)> = (0..100_000)
+        .map(|_| vec![heap(), heap(), heap()])
+        .map(|case| (decide(&NormalNim, &case), case))
+        .filter(|((_, wins), _)| *wins)
+        .map(|((summary, _), case)| (case, summary))
+        .collect();
     let mut group = c.benchmark_group("listing");
-    group.throughput(Throughput::Elements(heaps.len() as u64));
-    let mut lines = nimstream::listing::Lines::default();
-    for writer in LineWriter::available() {
-        let name = format!("hdu2176 case, lines, {}", writer.name());
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                list_moves(
-                    &NormalNim,
-                    black_box(&heaps),
-                    &summary,
-                    &mut lines,
-                    false,
-                    writer,
-                )
-            })
-        });
+    let mut lines = Lines::default();
+    let workloads = [
+        ("hdu2176 case", vec![(limits.clone(), summary)]),
+        ("cases of 3 heaps", small),
+    ];
+    for (name, cases) in &workloads {
+        let heaps = cases.iter().map(|(case, _)| case.len() as u64).sum();
+        group.throughput(Throughput::Elements(heaps));
+        for writer in LineWriter::available() {
+            group.bench_function(format!("{name}, lines, {}", writer.name()), |b| {
+                b.iter(|| {
+                    let each = |(case, summary): &(Vec<u64>, CaseSummary)| {
+                        list_moves(&NormalNim, case, summary, &mut lines, false, writer)
+                    };
+                    black_box(cases).iter().map(each).sum::<u64>()
+                })
+            });
+        }
     }
+    group.throughput(Throughput::Elements(limits.len() as u64));
     let writer = LineWriter::detect();
     group.bench_function("hdu2176 case, count", |b| {
         b.iter(|| {
             list_moves(
                 &NormalNim,
-                black_box(&heaps),
+                black_box(&limits),
                 &summary,
                 &mut lines,
                 true,
@@ -57,29 +69,8 @@ fn listing(c: &mut Criterion) {
         })
     });
     group.bench_function("decide", |b| {
-        b.iter(|| decide(&NormalNim, black_box(&heaps)))
+        b.iter(|| decide(&NormalNim, black_box(&limits)))
     });
-    // The cost a case carries whatever its size: 100,000 won cases of 3
-    // heaps, listed one at a time into one buffer used again, as the
-    // reading thread lists the small cases of a file.
-    let cases: Vec<([u64; 3], _)> = (0..100_000)
-        .map(|_| [0; 3].map(|_| rng.between(1, (1 << 31) - 1)))
-        .map(|case| (case, decide(&NormalNim, &case)))
-        .filter(|(_, (_, wins))| *wins)
-        .map(|(case, (summary, _))| (case, summary))
-        .collect();
-    group.throughput(Throughput::Elements(cases.len() as u64));
-    for writer in LineWriter::available() {
-        let name = format!("cases of 3 heaps, lines, {}", writer.name());
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                let each = |(case, summary): &([u64; 3], _)| {
-                    list_moves(&NormalNim, case, summary, &mut lines, false, writer)
-                };
-                black_box(&cases).iter().map(each).sum::<u64>()
-            })
-        });
-    }
     group.finish();
 }
 

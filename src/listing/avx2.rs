@@ -19,11 +19,7 @@ use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
 use super::reciprocals::{DIGIT_PAIR, TO_10, TO_100, TO_1E4, TO_1E8};
-use super::CHUNK;
-
-/// The most bytes the lines of a move take: two 10-digit numbers and their
-/// separators.
-pub(super) const MOST_PER_MOVE: usize = 22;
+use super::{CHUNK, MOST_PER_MOVE};
 
 /// The bytes the last store may write past the last line.
 pub(super) const OVERHANG: usize = RECORD;
@@ -207,37 +203,35 @@ unsafe fn make_records(
 #[inline]
 #[target_feature(enable = "avx2")]
 fn four_records(quad: __m256i, separator: u8) -> (__m256i, __m256i) {
-    {
-        // quad = 10^8 high + 10^4 mid + low, each lane on its own.
-        let high = _mm256_srli_epi64(_mm256_mul_epu32(quad, _mm256_set1_epi64x(TO_1E8)), 57);
-        let rest = _mm256_sub_epi64(
-            quad,
-            _mm256_mul_epu32(high, _mm256_set1_epi64x(100_000_000)),
-        );
-        let mid = _mm256_srli_epi64(_mm256_mul_epu32(rest, _mm256_set1_epi64x(TO_1E4)), 40);
-        let low = _mm256_sub_epi64(rest, _mm256_mul_epu32(mid, _mm256_set1_epi64x(10_000)));
-        // Four-digit halves in the two 32-bit halves of each lane, then
-        // their two-digit quarters in 16-bit fields, then digits in bytes.
-        let halves = _mm256_or_si256(mid, _mm256_slli_epi64(low, 32));
-        let hundreds = _mm256_srli_epi16(_mm256_mulhi_epu16(halves, _mm256_set1_epi16(TO_100)), 3);
-        let below = _mm256_sub_epi16(halves, _mm256_mullo_epi16(hundreds, _mm256_set1_epi16(100)));
-        let quarters = _mm256_or_si256(hundreds, _mm256_slli_epi32(below, 16));
-        let eight = _mm256_add_epi8(digit_pairs(quarters), _mm256_set1_epi8(b'0' as i8));
-        let two = _mm256_add_epi64(digit_pairs(high), _mm256_set1_epi64x(0x3030));
-        // Bytes 0-7 of a record: 2 digits and 6 of the eight; bytes 8-15:
-        // the last 2 of the eight, the separator and zeros.
-        let front = _mm256_or_si256(two, _mm256_slli_epi64(eight, 16));
-        let back = _mm256_or_si256(
-            _mm256_srli_epi64(eight, 48),
-            _mm256_set1_epi64x(i64::from(separator) << 16),
-        );
-        let even = _mm256_unpacklo_epi64(front, back);
-        let odd = _mm256_unpackhi_epi64(front, back);
-        (
-            _mm256_permute2x128_si256(even, odd, 0x20),
-            _mm256_permute2x128_si256(even, odd, 0x31),
-        )
-    }
+    // quad = 10^8 high + 10^4 mid + low, each lane on its own.
+    let high = _mm256_srli_epi64(_mm256_mul_epu32(quad, _mm256_set1_epi64x(TO_1E8)), 57);
+    let rest = _mm256_sub_epi64(
+        quad,
+        _mm256_mul_epu32(high, _mm256_set1_epi64x(100_000_000)),
+    );
+    let mid = _mm256_srli_epi64(_mm256_mul_epu32(rest, _mm256_set1_epi64x(TO_1E4)), 40);
+    let low = _mm256_sub_epi64(rest, _mm256_mul_epu32(mid, _mm256_set1_epi64x(10_000)));
+    // Four-digit halves in the two 32-bit halves of each lane, then
+    // their two-digit quarters in 16-bit fields, then digits in bytes.
+    let halves = _mm256_or_si256(mid, _mm256_slli_epi64(low, 32));
+    let hundreds = _mm256_srli_epi16(_mm256_mulhi_epu16(halves, _mm256_set1_epi16(TO_100)), 3);
+    let below = _mm256_sub_epi16(halves, _mm256_mullo_epi16(hundreds, _mm256_set1_epi16(100)));
+    let quarters = _mm256_or_si256(hundreds, _mm256_slli_epi32(below, 16));
+    let eight = _mm256_add_epi8(digit_pairs(quarters), _mm256_set1_epi8(b'0' as i8));
+    let two = _mm256_add_epi64(digit_pairs(high), _mm256_set1_epi64x(0x3030));
+    // Bytes 0-7 of a record: 2 digits and 6 of the eight; bytes 8-15:
+    // the last 2 of the eight, the separator and zeros.
+    let front = _mm256_or_si256(two, _mm256_slli_epi64(eight, 16));
+    let back = _mm256_or_si256(
+        _mm256_srli_epi64(eight, 48),
+        _mm256_set1_epi64x(i64::from(separator) << 16),
+    );
+    let even = _mm256_unpacklo_epi64(front, back);
+    let odd = _mm256_unpackhi_epi64(front, back);
+    (
+        _mm256_permute2x128_si256(even, odd, 0x20),
+        _mm256_permute2x128_si256(even, odd, 0x31),
+    )
 }
 
 /// Each 16-bit field below 100 as its two digit values, the tens in the
@@ -274,67 +268,4 @@ unsafe fn place(
         _mm_storeu_si128(buf.as_mut_ptr().add(at).cast(), bytes);
     }
     at + DIGITS + 1 - skip
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rng::SplitMix64;
-
-    /// The lines of `pairs` from the vector writer, or `None` where the CPU
-    /// does not run it.
-    fn vector_lines(pairs: &[(u64, u64)]) -> Option<String> {
-        if !is_available() {
-            return None;
-        }
-        let mut text = Vec::new();
-        for chunk in pairs.chunks(CHUNK) {
-            let (mut from, mut to) = ([u64::MAX; CHUNK], [u64::MAX; CHUNK]);
-            for (i, &(a, b)) in chunk.iter().enumerate() {
-                (from[i], to[i]) = (a, b);
-            }
-            let mut buf = vec![b'#'; 3 + chunk.len() * MOST_PER_MOVE + OVERHANG];
-            // SAFETY: `is_available` said yes.
-            let end = unsafe { write_plain(&from, &to, chunk.len(), &mut buf, 3) };
-            assert_eq!(&buf[..3], b"###", "nothing before `at` is written");
-            text.extend_from_slice(&buf[3..end]);
-        }
-        Some(String::from_utf8(text).unwrap())
-    }
-
-    fn fmt_lines(pairs: &[(u64, u64)]) -> String {
-        pairs.iter().map(|(a, b)| format!("{a} {b}\n")).collect()
-    }
-
-    #[test]
-    fn every_digit_count_and_its_edges_match_fmt() {
-        let mut values = vec![0, 1, 9, u64::from(u32::MAX), u64::from(u32::MAX) - 1];
-        for digits in 1..10 {
-            let power = 10u64.pow(digits);
-            values.extend([power - 1, power, power + 1, power * 7 / 3]);
-        }
-        values.extend((1..=42).flat_map(|high| [high * 100_000_000 - 1, high * 100_000_000]));
-        let pairs: Vec<(u64, u64)> = values
-            .iter()
-            .flat_map(|&a| values.iter().map(move |&b| (a, b)))
-            .collect();
-        // Every length of the last chunk's last group, too.
-        for len in [pairs.len(), 1, 2, 3, 4, 5, CHUNK - 1, CHUNK, CHUNK + 1] {
-            let Some(lines) = vector_lines(&pairs[..len]) else {
-                return;
-            };
-            assert_eq!(lines, fmt_lines(&pairs[..len]), "{len} lines");
-        }
-    }
-
-    #[test]
-    fn random_numbers_of_every_size_match_fmt() {
-        let mut rng = SplitMix64::new(232);
-        // Below 2^32, with as many digits at the low end as at the top.
-        let mut value = || rng.between(0, u64::from(u32::MAX)) >> rng.between(0, 31);
-        let pairs: Vec<(u64, u64)> = (0..200_000).map(|_| (value(), value())).collect();
-        if let Some(lines) = vector_lines(&pairs) {
-            assert_eq!(lines, fmt_lines(&pairs));
-        }
-    }
 }

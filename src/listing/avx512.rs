@@ -17,11 +17,7 @@
 use core::arch::x86_64::*;
 
 use super::reciprocals::{DIGIT_PAIR, TO_10, TO_100, TO_1E4, TO_1E8};
-use super::CHUNK;
-
-/// The most bytes the lines of a move take: two 10-digit numbers and their
-/// separators.
-pub(super) const MOST_PER_MOVE: usize = 22;
+use super::{CHUNK, MOST_PER_MOVE};
 
 /// The bytes a store may write past the last line: a whole register.
 pub(super) const OVERHANG: usize = 64;
@@ -215,64 +211,6 @@ fn kept_bytes(zeros: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::SplitMix64;
-
-    /// The lines of `pairs` from this writer, or `None` where the CPU does
-    /// not run it.
-    fn vector_lines(pairs: &[(u64, u64)]) -> Option<String> {
-        if !is_available() {
-            return None;
-        }
-        let mut text = Vec::new();
-        for chunk in pairs.chunks(CHUNK) {
-            let (mut from, mut to) = ([u64::MAX; CHUNK], [u64::MAX; CHUNK]);
-            for (i, &(a, b)) in chunk.iter().enumerate() {
-                (from[i], to[i]) = (a, b);
-            }
-            let mut buf = vec![b'#'; 3 + chunk.len() * MOST_PER_MOVE + OVERHANG];
-            // SAFETY: `is_available` said yes.
-            let end = unsafe { write_plain(&from, &to, chunk.len(), &mut buf, 3) };
-            assert_eq!(&buf[..3], b"###", "nothing before `at` is written");
-            text.extend_from_slice(&buf[3..end]);
-        }
-        Some(String::from_utf8(text).unwrap())
-    }
-
-    fn fmt_lines(pairs: &[(u64, u64)]) -> String {
-        pairs.iter().map(|(a, b)| format!("{a} {b}\n")).collect()
-    }
-
-    #[test]
-    fn every_digit_count_and_its_edges_match_fmt() {
-        let mut values = vec![0, 1, 9, u64::from(u32::MAX), u64::from(u32::MAX) - 1];
-        for digits in 1..10 {
-            let power = 10u64.pow(digits);
-            values.extend([power - 1, power, power + 1, power * 7 / 3]);
-        }
-        values.extend((1..=42).flat_map(|high| [high * 100_000_000 - 1, high * 100_000_000]));
-        let pairs: Vec<(u64, u64)> = values
-            .iter()
-            .flat_map(|&a| values.iter().map(move |&b| (a, b)))
-            .collect();
-        // An odd and an even count of lines in the last step, too.
-        for len in [pairs.len(), 1, 2, 3, 4, 5, CHUNK - 1, CHUNK, CHUNK + 1] {
-            let Some(lines) = vector_lines(&pairs[..len]) else {
-                return;
-            };
-            assert_eq!(lines, fmt_lines(&pairs[..len]), "{len} lines");
-        }
-    }
-
-    #[test]
-    fn random_numbers_of_every_size_match_fmt() {
-        let mut rng = SplitMix64::new(512);
-        // Below 2^32, with as many digits at the low end as at the top.
-        let mut value = || rng.between(0, u64::from(u32::MAX)) >> rng.between(0, 31);
-        let pairs: Vec<(u64, u64)> = (0..200_000).map(|_| (value(), value())).collect();
-        if let Some(lines) = vector_lines(&pairs) {
-            assert_eq!(lines, fmt_lines(&pairs));
-        }
-    }
 
     #[test]
     fn kept_bytes_drop_leading_zeros_only() {

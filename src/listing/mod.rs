@@ -45,6 +45,11 @@ const CHUNK: usize = 256;
 /// heaps took 141 ms against 122 ms with every line written by vectors).
 const FEWEST_FOR_VECTORS: usize = 8;
 
+/// The most bytes the line of a move `a b` below 2^32 takes: two 10-digit
+/// numbers and their separators.
+#[cfg(target_arch = "x86_64")]
+const MOST_PER_MOVE: usize = 22;
+
 /// How much the buffer grows at a time, so that growing it is rare and
 /// zeroes little more than is written.
 const GROWTH: usize = 64 << 10;
@@ -135,27 +140,39 @@ impl LineWriter {
     /// Writes the lines of the first `n` moves of `moves` at `at` in
     /// `buf`, whose bytes from `at` on are scratch; returns where they end.
     fn write(self, moves: &Moves, n: usize, buf: &mut Vec<u8>, at: usize) -> usize {
-        #[cfg(target_arch = "x86_64")]
-        if self.0 != Writer::Portable && moves.plain() && n >= FEWEST_FOR_VECTORS {
-            let room = at + n * avx2::MOST_PER_MOVE + avx512::OVERHANG;
-            if buf.len() < room {
-                buf.resize(room + GROWTH, 0);
+        if moves.plain() && n >= FEWEST_FOR_VECTORS {
+            if let Some(end) = self.write_plain(moves, n, buf, at) {
+                return end;
             }
-            let (from, to) = (&moves.from, &moves.to);
-            // SAFETY: a writer of either kind is only built once its
-            // `is_available` said yes.
-            return unsafe {
-                match self.0 {
-                    Writer::Avx512 => avx512::write_plain(from, to, n, buf, at),
-                    _ => avx2::write_plain(from, to, n, buf, at),
-                }
-            };
         }
         let found = moves.from.iter().zip(&moves.to).zip(&moves.and);
         found.take(n).fold(at, |at, ((&a, &b), &c)| {
             let c = if moves.splits { c } else { None };
             portable::push_line(buf, at, a, b, c)
         })
+    }
+
+    /// [`LineWriter::write`] with the vector writer, for moves whose lines
+    /// are all `a b` with numbers below 2^32; `None` for the portable one.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+    fn write_plain(self, moves: &Moves, n: usize, buf: &mut Vec<u8>, at: usize) -> Option<usize> {
+        #[cfg(target_arch = "x86_64")]
+        if self.0 != Writer::Portable {
+            let room = at + n * MOST_PER_MOVE + avx512::OVERHANG.max(avx2::OVERHANG);
+            if buf.len() < room {
+                buf.resize(room + GROWTH, 0);
+            }
+            let (from, to) = (&moves.from, &moves.to);
+            // SAFETY: a writer of either kind is only built once its
+            // `is_available` said yes.
+            return Some(unsafe {
+                match self.0 {
+                    Writer::Avx512 => avx512::write_plain(from, to, n, buf, at),
+                    _ => avx2::write_plain(from, to, n, buf, at),
+                }
+            });
+        }
+        None
     }
 
     /// Gathers the moves from the heaps of `chunk` (at most [`CHUNK`])
@@ -345,6 +362,76 @@ mod tests {
             let (summary, _) = decide(&LaskerSwap, &heaps);
             assert!(naive(&LaskerSwap, &heaps, &summary).contains('+'));
             check(&LaskerSwap, &heaps, &mut Lines::default(), "lasker");
+        }
+    }
+
+    /// The lines of `pairs` (each number below 2^32) from each vector
+    /// writer this CPU runs, a chunk at a time, however few the lines.
+    fn vector_lines(pairs: &[(u64, u64)]) -> Vec<(LineWriter, String)> {
+        let vector = LineWriter::available().into_iter().skip(1);
+        let lines = vector.map(|writer| {
+            let mut text = Vec::new();
+            for chunk in pairs.chunks(CHUNK) {
+                let mut moves = Moves::new();
+                (moves.from, moves.to) = ([u64::MAX; CHUNK], [u64::MAX; CHUNK]);
+                for (i, &(a, b)) in chunk.iter().enumerate() {
+                    (moves.from[i], moves.to[i]) = (a, b);
+                }
+                let mut buf = b"###".to_vec();
+                let end = writer.write_plain(&moves, chunk.len(), &mut buf, 3);
+                assert_eq!(&buf[..3], b"###", "nothing before `at` is written");
+                text.extend_from_slice(&buf[3..end.unwrap()]);
+            }
+            (writer, String::from_utf8(text).unwrap())
+        });
+        lines.collect()
+    }
+
+    fn fmt_lines(pairs: &[(u64, u64)]) -> String {
+        pairs.iter().map(|(a, b)| format!("{a} {b}\n")).collect()
+    }
+
+    #[test]
+    fn vector_writers_match_fmt_at_every_digit_count_and_its_edges() {
+        let mut values = vec![0, 1, 9, u64::from(u32::MAX), u64::from(u32::MAX) - 1];
+        for digits in 1..10 {
+            let power = 10u64.pow(digits);
+            values.extend([power - 1, power, power + 1, power * 7 / 3]);
+        }
+        values.extend((1..=42).flat_map(|high| [high * 100_000_000 - 1, high * 100_000_000]));
+        let pairs: Vec<(u64, u64)> = values
+            .iter()
+            .flat_map(|&a| values.iter().map(move |&b| (a, b)))
+            .collect();
+        // Every length of a chunk's last step, too.
+        for len in [
+            pairs.len(),
+            1,
+            2,
+            3,
+            4,
+            5,
+            9,
+            10,
+            11,
+            CHUNK - 1,
+            CHUNK,
+            CHUNK + 1,
+        ] {
+            for (writer, lines) in vector_lines(&pairs[..len]) {
+                assert_eq!(lines, fmt_lines(&pairs[..len]), "{len}, {}", writer.name());
+            }
+        }
+    }
+
+    #[test]
+    fn vector_writers_match_fmt_on_random_numbers_of_every_size() {
+        let mut rng = crate::rng::SplitMix64::new(232);
+        // Below 2^32, with as many digits at the low end as at the top.
+        let mut value = || rng.between(0, u64::from(u32::MAX)) >> rng.between(0, 31);
+        let pairs: Vec<(u64, u64)> = (0..200_000).map(|_| (value(), value())).collect();
+        for (writer, lines) in vector_lines(&pairs) {
+            assert_eq!(lines, fmt_lines(&pairs), "{}", writer.name());
         }
     }
 
