@@ -81,6 +81,7 @@ pub struct LineWriter(Writer);
 
 /// Slowest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 enum Writer {
     Portable,
     Avx2,
@@ -101,6 +102,7 @@ impl LineWriter {
     /// Every writer this CPU runs, slowest first; the only place that
     /// asks the CPU.
     pub fn available() -> Vec<LineWriter> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut writers = vec![LineWriter::PORTABLE];
         #[cfg(target_arch = "x86_64")]
         if avx2::is_available() {
@@ -186,8 +188,10 @@ impl LineWriter {
         moves: &mut Moves,
     ) -> usize {
         #[cfg(target_arch = "x86_64")]
-        let vectors = self.0 != Writer::Portable && chunk.len() >= FEWEST_FOR_VECTORS;
-        if let (Some(x), true) = (fold.xor_moves(summary), vectors) {
+        if let (Some(x), true) = (
+            fold.xor_moves(summary),
+            self.0 != Writer::Portable && chunk.len() >= FEWEST_FOR_VECTORS,
+        ) {
             let (from, to) = (&mut moves.from, &mut moves.to);
             // SAFETY: a writer of either kind is only built once its
             // `is_available` said yes.
