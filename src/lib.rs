@@ -55,7 +55,8 @@
 //!   verdicts in the judge's words, and [`listing`] the lines of a case's
 //!   every winning move, on a thread of its own for a large case. Like the
 //!   kernels, its writers (portable, AVX2, AVX-512 with VBMI2) serve one
-//!   call and are tested against each other; the run's kernel picks one.
+//!   call and give the same lines, each tested against `format!`; the
+//!   run's kernel picks one.
 //!
 //! Around the solver: [`gen`] writes reproducible test files (with [`rng`]),
 //! and [`validate`] checks them as strictly as a testlib validator.

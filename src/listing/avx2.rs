@@ -34,9 +34,10 @@ const DIGITS: usize = 10;
 /// last record reads up to 9 bytes past it.
 type Records = [MaybeUninit<[u8; RECORD]>; CHUNK + 1];
 
-/// Whether this CPU runs the vector writer.
+/// Whether this CPU runs the vector writer and gather: every feature their
+/// `target_feature` attributes enable, as AVX2 does not imply POPCNT.
 pub(super) fn is_available() -> bool {
-    is_x86_feature_detected!("avx2")
+    is_x86_feature_detected!("avx2") && is_x86_feature_detected!("popcnt")
 }
 
 /// Writes the line `from[i] to[i]` for each `i < n` at `at` in `buf`, and
@@ -84,7 +85,8 @@ pub(super) unsafe fn write_plain(
 
 /// Gathers the moves "to `heap xor x`, when that is smaller" from `heaps`
 /// (at most [`CHUNK`]) into `from` and `to`, four heaps a step; returns
-/// how many there are, and every heap or'ed together.
+/// how many there are, and every heap and `heap xor x` or'ed together
+/// (the bits of every number on their lines, and more).
 ///
 /// AVX2 has no compress: the lanes of a step's moves are moved to the
 /// front by a permutation looked up by their mask, and all four lanes are
@@ -121,7 +123,7 @@ pub(super) unsafe fn gather_xor(
             _mm256_storeu_si256(at, _mm256_permutevar8x32_epi32(four, order));
             let at = to.as_mut_ptr().add(n).cast();
             _mm256_storeu_si256(at, _mm256_permutevar8x32_epi32(smaller, order));
-            bits = _mm256_or_si256(bits, four);
+            bits = _mm256_or_si256(bits, _mm256_or_si256(four, smaller));
             n += mask.count_ones() as usize;
         }
     }
@@ -135,7 +137,7 @@ pub(super) unsafe fn gather_xor(
         if let (Some(a), Some(b)) = (from.get_mut(n), to.get_mut(n)) {
             (*a, *b) = (heap, smaller);
         }
-        bits |= heap;
+        bits |= heap | smaller;
         n += usize::from(smaller < heap);
     }
     (n, bits)

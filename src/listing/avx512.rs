@@ -153,7 +153,8 @@ fn digits(parts: __m512i) -> __m512i {
 
 /// Gathers the moves "to `heap xor x`, when that is smaller" from `heaps`
 /// (at most [`CHUNK`]) into `from` and `to`, eight heaps a step; returns
-/// how many there are, and every heap or'ed together.
+/// how many there are, and every heap and `heap xor x` or'ed together
+/// (the bits of every number on their lines, and more).
 ///
 /// # Safety
 /// The CPU must run AVX-512F.
@@ -183,7 +184,7 @@ pub(super) unsafe fn gather_xor(
             _mm512_mask_storeu_epi64(from.as_mut_ptr().add(n).cast(), written, compressed);
             let compressed = _mm512_maskz_compress_epi64(moves, smaller);
             _mm512_mask_storeu_epi64(to.as_mut_ptr().add(n).cast(), written, compressed);
-            bits = _mm512_or_si512(bits, eight);
+            bits = _mm512_or_si512(bits, _mm512_or_si512(eight, smaller));
             n += count;
         }
     }

@@ -21,9 +21,12 @@
 //! Where the moves are Nim's (to `heap xor x`, when smaller), the vector
 //! writers also gather them with vector compares. They take the chunks
 //! whose lines are all `a b` with numbers below 2^32 (every line of a
-//! judge's file); the others go to the portable one. Each is tested
-//! against `format!` and against the others, and the divisions they do by
-//! multiplying against plain division (`reciprocals`).
+//! judge's file); the others go to the portable one, and so do chunks of
+//! fewer than 8 heaps or 8 lines, whose vector constants cost more than
+//! they save. Each writer is tested against `format!`, each vector gather
+//! against the one-heap-at-a-time gather at every chunk length, and the
+//! divisions they do by multiplying against plain division
+//! (`reciprocals`).
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -187,11 +190,19 @@ impl LineWriter {
         summary: &CaseSummary,
         moves: &mut Moves,
     ) -> usize {
+        let vector = match fold.xor_moves(summary) {
+            Some(x) if chunk.len() >= FEWEST_FOR_VECTORS => self.gather_xor(chunk, x, moves),
+            _ => None,
+        };
+        vector.unwrap_or_else(|| moves.gather(fold, chunk, summary))
+    }
+
+    /// [`LineWriter::gather`] of the moves "to `heap xor x`, when smaller"
+    /// with the vector writer's compares; `None` for the portable writer.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+    fn gather_xor(self, chunk: &[u64], x: u64, moves: &mut Moves) -> Option<usize> {
         #[cfg(target_arch = "x86_64")]
-        if let (Some(x), true) = (
-            fold.xor_moves(summary),
-            self.0 != Writer::Portable && chunk.len() >= FEWEST_FOR_VECTORS,
-        ) {
+        if self.0 != Writer::Portable {
             let (from, to) = (&mut moves.from, &mut moves.to);
             // SAFETY: a writer of either kind is only built once its
             // `is_available` said yes.
@@ -202,9 +213,9 @@ impl LineWriter {
                 }
             };
             (moves.bits, moves.splits) = (bits, false);
-            return n;
+            return Some(n);
         }
-        moves.gather(fold, chunk, summary)
+        None
     }
 }
 
@@ -215,7 +226,8 @@ struct Moves {
     to: [u64; CHUNK],
     /// Read only when `splits` is set.
     and: [Option<u64>; CHUNK],
-    /// Every `from` and `to` or'ed together, or more bits.
+    /// Every `from` and `to` or'ed together, or more bits: whether
+    /// [`Moves::plain`] holds.
     bits: u64,
     /// Whether any move is a split (`and` is set).
     splits: bool,
@@ -439,36 +451,56 @@ mod tests {
         }
     }
 
-    #[test]
-    fn vector_gathers_find_the_moves_one_heap_at_a_time_does() {
-        // Heaps with bit 4 have a move when x is 16. Runs of moves and of
-        // none at every length, ending the chunk full of moves or empty.
-        let x = 16;
-        let summary = CaseSummary {
-            xor: x,
-            ..CaseSummary::default()
-        };
-        let mut rng = crate::rng::SplitMix64::new(16);
-        let mut patterns: Vec<Vec<u64>> = vec![vec![], vec![x; CHUNK], vec![x - 1; CHUNK]];
+    /// Chunks of every length whose heaps have a move from `x` in runs and
+    /// at random, and chunks full of moves or of none.
+    fn gather_patterns(x: u64, rng: &mut crate::rng::SplitMix64) -> Vec<Vec<u64>> {
+        // A heap has a move exactly when it has x's highest bit.
+        let top = 1 << x.ilog2();
+        let (with, without) = (|h: u64| h | top, |h: u64| h & !top);
+        let mut patterns = vec![vec![], vec![with(0); CHUNK], vec![without(u64::MAX); CHUNK]];
         for len in 0..=CHUNK {
             let moves = rng.between(0, len as u64) as usize;
-            let mut heaps = vec![x | 1 << 40; moves];
-            heaps.resize(len, 1 << 40);
+            let mut heaps = vec![with(rng.next_u64()); moves];
+            heaps.resize(len, without(rng.next_u64()));
             patterns.push(heaps);
             let random = (0..len).map(|_| rng.between(0, u64::MAX) >> rng.between(0, 63));
             patterns.push(random.collect());
         }
-        for heaps in &patterns {
-            let mut expected = Moves::new();
-            let n = expected.gather(&NormalNim, heaps, &summary);
-            for writer in LineWriter::available() {
-                let mut moves = Moves::new();
-                let got = writer.gather(&NormalNim, heaps, &summary, &mut moves);
-                let what = format!("{} heaps, {}", heaps.len(), writer.name());
-                assert_eq!(got, n, "{what}");
-                assert_eq!(moves.from[..n], expected.from[..n], "{what}");
-                assert_eq!(moves.to[..n], expected.to[..n], "{what}");
-                assert_eq!(moves.bits | expected.bits, moves.bits, "{what}");
+        patterns
+    }
+
+    #[test]
+    fn vector_gathers_find_the_moves_one_heap_at_a_time_does() {
+        let mut rng = crate::rng::SplitMix64::new(16);
+        // x with its top bit anywhere, high bits alone, and low bits that
+        // the moves' `to` has and their heap lacks.
+        let mut xs = vec![16, 9, 1 << 63 | 5, 1 << 32, (1 << 32) - 1];
+        xs.extend((0..6).map(|_| (rng.next_u64() >> rng.between(0, 63)) | 1));
+        for x in xs {
+            let summary = CaseSummary {
+                xor: x,
+                ..CaseSummary::default()
+            };
+            for heaps in &gather_patterns(x, &mut rng) {
+                let mut expected = Moves::new();
+                let n = expected.gather(&NormalNim, heaps, &summary);
+                for writer in LineWriter::available() {
+                    let what = format!("{} heaps, x {x}, {}", heaps.len(), writer.name());
+                    // Through the dispatch, and straight to the vector
+                    // gather however few the heaps.
+                    let mut moves = Moves::new();
+                    let got = writer.gather(&NormalNim, heaps, &summary, &mut moves);
+                    let mut direct = Moves::new();
+                    let vector = writer.gather_xor(heaps, x, &mut direct);
+                    let mut found = vec![(got, moves)];
+                    found.extend(vector.map(|got| (got, direct)));
+                    for (got, moves) in found {
+                        assert_eq!(got, n, "{what}");
+                        assert_eq!(moves.from[..n], expected.from[..n], "{what}");
+                        assert_eq!(moves.to[..n], expected.to[..n], "{what}");
+                        assert_eq!(moves.bits | expected.bits, moves.bits, "{what}");
+                    }
+                }
             }
         }
     }
