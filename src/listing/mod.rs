@@ -226,8 +226,8 @@ struct Moves {
     to: [u64; CHUNK],
     /// Read only when `splits` is set.
     and: [Option<u64>; CHUNK],
-    /// Every `from` and `to` or'ed together, or more bits: whether
-    /// [`Moves::plain`] holds.
+    /// Every `from` and `to` or'ed together, or more bits: what
+    /// [`Moves::plain`] reads.
     bits: u64,
     /// Whether any move is a split (`and` is set).
     splits: bool,
