@@ -114,7 +114,7 @@ struct SolveArgs {
     )]
     stats: Option<StatsFormat>,
     /// Tokenizer kernel: reference, swar, avx2 or avx512 (default: the
-    /// fastest this CPU runs). For benchmarking and testing.
+    /// widest this CPU runs). For benchmarking and testing.
     #[arg(long, value_name = "NAME")]
     kernel: Option<String>,
 }

@@ -70,7 +70,7 @@ pub struct Job<'a> {
 }
 
 impl<'a> Job<'a> {
-    /// A job for `problem` with the fastest kernel, one thread per core, the
+    /// A job for `problem` with the widest kernel, one thread per core, the
     /// automatic split, and no memory-mapping.
     pub fn new(problem: &'a Problem) -> Job<'a> {
         Job {

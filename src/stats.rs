@@ -16,7 +16,7 @@
 //! | `seconds` | wall time from the start of reading to the last verdict |
 //! | `gb_per_s` | `bytes` / `seconds` / 10^9 |
 //! | `kernel` | the tokenizer that ran |
-//! | `kernel_chosen` | `detected` (the fastest this CPU runs) or `requested` (`--kernel`) |
+//! | `kernel_chosen` | `detected` (the widest this CPU runs) or `requested` (`--kernel`) |
 //! | `threads` | threads that read the input |
 //! | `input` | `mapped`, `stream`, `compressed` (or `memory`) |
 //! | `codec` | `gzip`, `zstd` or `xz` for compressed input, else `null` |

@@ -187,15 +187,18 @@ impl Kernel {
     /// The portable windowed kernel: 64 bytes as eight general-purpose words.
     pub const SWAR: Kernel = Kernel(Kind::Swar);
 
-    /// Every kernel name, whether or not this CPU runs it, slowest first.
+    /// Every kernel name, whether or not this CPU runs it, narrowest first.
     pub const NAMES: [&'static str; 4] = ["reference", "swar", "avx2", "avx512"];
 
-    /// The fastest kernel this CPU runs.
+    /// The widest kernel this CPU runs: AVX-512 where it has it, then AVX2,
+    /// then SWAR. Wider is not faster everywhere: on the one AVX-512 CPU
+    /// measured (an Intel Xeon), AVX2 read numbers below 2^31 faster, and
+    /// numbers across the `u64` range slower (the README's figures).
     pub fn detect() -> Kernel {
         *Kernel::available().last().unwrap_or(&Kernel::SWAR)
     }
 
-    /// Every kernel this CPU can run, slowest first. With
+    /// Every kernel this CPU can run, narrowest first. With
     /// [`Kernel::by_name`], the only place that probes the CPU.
     pub fn available() -> Vec<Kernel> {
         let mut kernels = vec![Kernel::REFERENCE, Kernel::SWAR];
