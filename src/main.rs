@@ -17,7 +17,7 @@ use nimstream::games::{bounded, Game, GameParams};
 use nimstream::input::MmapChoice;
 use nimstream::output::VerdictWriter;
 use nimstream::pipeline::Job;
-use nimstream::problem::{self, Problem};
+use nimstream::problem::{self, Answer, Problem};
 use nimstream::scan::Kernel;
 use nimstream::validate::{self, Detail, Overrides, Range};
 use nimstream::Error;
@@ -90,7 +90,8 @@ struct SolveArgs {
     problem: ProblemArgs,
     /// The input file; `-` or nothing reads standard input.
     path: Option<String>,
-    /// Replace the winning and losing words, e.g. `--words First,Second`.
+    /// Replace the winning and losing words, e.g. `--words First,Second`
+    /// (not for hdu1850, whose answer is a number).
     #[arg(long, value_name = "WIN,LOSE")]
     words: Option<String>,
     /// Worker threads for large files, 1 to 1024 (default: all cores).
@@ -98,7 +99,8 @@ struct SolveArgs {
     threads: Option<usize>,
     /// After each winning verdict, print one space and a winning move:
     /// `i:a->b` (heap i from a to b objects) or `i:a->b+c` (a split) for heap
-    /// games, `a->b` for one pile, `a b->c d` for two.
+    /// games, `a->b` for one pile, `a b->c d` for two. Not for hdu2176,
+    /// hdu1850 and poj3922, whose answers are already about moves.
     #[arg(long = "move")]
     moves: bool,
     /// When done, print statistics to standard error: bytes, cases, heaps
@@ -326,8 +328,33 @@ fn warn_threads(used: usize, wanted: usize) {
     }
 }
 
+/// `--move` follows a verdict, and `--words` replaces the words an answer
+/// prints: an answer with no verdict, or no words, has no place for them,
+/// and ignoring them would leave the user believing they took effect.
+fn check_answer_options(problem: &Problem, args: &SolveArgs) -> Result<(), Error> {
+    let answer = match problem.answer {
+        Answer::Verdict => return Ok(()),
+        Answer::AllMoves => "lists every winning move",
+        Answer::MoveCount => "is the number of winning moves",
+        Answer::LoseOrTake => "is the losing word or the smallest winning take",
+    };
+    let name = problem.name;
+    if args.moves {
+        return Err(Error::Usage(format!(
+            "--move applies to answers that are a verdict; {name}'s answer {answer}"
+        )));
+    }
+    if args.words.is_some() && problem.answer == Answer::MoveCount {
+        return Err(Error::Usage(format!(
+            "--words does not apply to {name}, whose answer {answer}"
+        )));
+    }
+    Ok(())
+}
+
 fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
     let (problem, mut game) = pick_problem(&args.problem)?;
+    check_answer_options(problem, &args)?;
     let (win, lose) = match args.words.as_deref() {
         Some(words) => parse_words(words)?,
         None => (problem.verdicts.win.into(), problem.verdicts.lose.into()),

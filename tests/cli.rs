@@ -209,6 +209,48 @@ fn words_can_be_replaced() {
 }
 
 #[test]
+fn options_an_answer_has_no_place_for_are_usage_errors() {
+    // These answers are made of moves or a count, with no verdict for
+    // `--move` to follow; hdu1850's has no words either.
+    for (args, words) in [
+        (
+            &["hdu2176", "--move"][..],
+            "hdu2176's answer lists every winning move",
+        ),
+        (
+            &["hdu1850", "--move"],
+            "hdu1850's answer is the number of winning moves",
+        ),
+        (&["poj3922", "--move"], "poj3922's answer is"),
+        (
+            &["hdu1850", "--words", "A,B"],
+            "--words does not apply to hdu1850",
+        ),
+    ] {
+        let args: Vec<&str> = ["solve"]
+            .iter()
+            .chain(args)
+            .chain(&["-"])
+            .copied()
+            .collect();
+        let output = nimstream(&args, b"1 1\n0\n");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&output), "", "{args:?}");
+        assert!(
+            stderr(&output).contains(words),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    // The words of hdu2176 and poj3922 are theirs to replace.
+    let output = nimstream(
+        &["solve", "hdu2176", "--words", "Y,N", "-"],
+        b"2 45 45\n0\n",
+    );
+    assert_eq!(stdout(&output), "N\n", "{}", stderr(&output));
+}
+
+#[test]
 fn bounded_needs_max_take() {
     let output = nimstream(&["solve", "bounded", "-"], b"1 1 5");
     assert_eq!(output.status.code(), Some(2));
