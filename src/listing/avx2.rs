@@ -18,7 +18,9 @@
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
-use super::reciprocals::{DIGIT_PAIR, TO_10, TO_100, TO_1E4, TO_1E8};
+use super::reciprocals::{
+    DIGIT_PAIR, SHIFT_100, SHIFT_1E4, SHIFT_1E8, TO_10, TO_100, TO_1E4, TO_1E8,
+};
 use super::{CHUNK, MOST_PER_MOVE};
 
 /// The bytes the last store may write past the last line.
@@ -206,17 +208,26 @@ unsafe fn make_records(
 #[target_feature(enable = "avx2")]
 fn four_records(quad: __m256i, separator: u8) -> (__m256i, __m256i) {
     // quad = 10^8 high + 10^4 mid + low, each lane on its own.
-    let high = _mm256_srli_epi64(_mm256_mul_epu32(quad, _mm256_set1_epi64x(TO_1E8)), 57);
+    let high = _mm256_srli_epi64(
+        _mm256_mul_epu32(quad, _mm256_set1_epi64x(TO_1E8)),
+        SHIFT_1E8,
+    );
     let rest = _mm256_sub_epi64(
         quad,
         _mm256_mul_epu32(high, _mm256_set1_epi64x(100_000_000)),
     );
-    let mid = _mm256_srli_epi64(_mm256_mul_epu32(rest, _mm256_set1_epi64x(TO_1E4)), 40);
+    let mid = _mm256_srli_epi64(
+        _mm256_mul_epu32(rest, _mm256_set1_epi64x(TO_1E4)),
+        SHIFT_1E4,
+    );
     let low = _mm256_sub_epi64(rest, _mm256_mul_epu32(mid, _mm256_set1_epi64x(10_000)));
     // Four-digit halves in the two 32-bit halves of each lane, then
     // their two-digit quarters in 16-bit fields, then digits in bytes.
     let halves = _mm256_or_si256(mid, _mm256_slli_epi64(low, 32));
-    let hundreds = _mm256_srli_epi16(_mm256_mulhi_epu16(halves, _mm256_set1_epi16(TO_100)), 3);
+    let hundreds = _mm256_srli_epi16(
+        _mm256_mulhi_epu16(halves, _mm256_set1_epi16(TO_100)),
+        SHIFT_100,
+    );
     let below = _mm256_sub_epi16(halves, _mm256_mullo_epi16(hundreds, _mm256_set1_epi16(100)));
     let quarters = _mm256_or_si256(hundreds, _mm256_slli_epi32(below, 16));
     let eight = _mm256_add_epi8(digit_pairs(quarters), _mm256_set1_epi8(b'0' as i8));

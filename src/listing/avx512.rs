@@ -16,7 +16,9 @@
 
 use core::arch::x86_64::*;
 
-use super::reciprocals::{DIGIT_PAIR, TO_10, TO_100, TO_1E4, TO_1E8};
+use super::reciprocals::{
+    DIGIT_PAIR, SHIFT_100, SHIFT_1E4, SHIFT_1E8, TO_10, TO_100, TO_1E4, TO_1E8,
+};
 use super::{CHUNK, MOST_PER_MOVE};
 
 /// The bytes a store may write past the last line: a whole register.
@@ -90,12 +92,18 @@ pub(super) unsafe fn write_plain(
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn parts(numbers: __m512i) -> (__m512i, __m512i) {
-    let high = _mm512_srli_epi64(_mm512_mul_epu32(numbers, _mm512_set1_epi64(TO_1E8)), 57);
+    let high = _mm512_srli_epi64(
+        _mm512_mul_epu32(numbers, _mm512_set1_epi64(TO_1E8)),
+        SHIFT_1E8 as u32,
+    );
     let rest = _mm512_sub_epi64(
         numbers,
         _mm512_mul_epu32(high, _mm512_set1_epi64(100_000_000)),
     );
-    let mid = _mm512_srli_epi64(_mm512_mul_epu32(rest, _mm512_set1_epi64(TO_1E4)), 40);
+    let mid = _mm512_srli_epi64(
+        _mm512_mul_epu32(rest, _mm512_set1_epi64(TO_1E4)),
+        SHIFT_1E4 as u32,
+    );
     let low = _mm512_sub_epi64(rest, _mm512_mul_epu32(mid, _mm512_set1_epi64(10_000)));
     let upper = _mm512_or_si512(high, _mm512_slli_epi64(mid, 32));
     (
@@ -143,7 +151,10 @@ const DIGIT: i32 = 0x3030_3030;
 fn digits(parts: __m512i) -> __m512i {
     // Each part as its hundreds and the rest in two 16-bit fields, and
     // each of those as two digits in bytes.
-    let hundreds = _mm512_srli_epi16(_mm512_mulhi_epu16(parts, _mm512_set1_epi16(TO_100)), 3);
+    let hundreds = _mm512_srli_epi16(
+        _mm512_mulhi_epu16(parts, _mm512_set1_epi16(TO_100)),
+        SHIFT_100 as u32,
+    );
     let below = _mm512_sub_epi16(parts, _mm512_mullo_epi16(hundreds, _mm512_set1_epi16(100)));
     let quarters = _mm512_or_si512(hundreds, _mm512_slli_epi32(below, 16));
     let tens = _mm512_mulhi_epu16(quarters, _mm512_set1_epi16(TO_10));

@@ -7,13 +7,19 @@
 //! `v * C >> s` is exactly `v / d`; the tests check each range's edges and
 //! every dividend of the two small ones.
 
-/// `v * TO_1E8 >> 57` is `v / 10^8` for every `v < 2^32`.
+/// `v * TO_1E8 >> SHIFT_1E8` is `v / 10^8` for every `v < 2^32`.
 pub(super) const TO_1E8: i64 = 1_441_151_881;
-/// `v * TO_1E4 >> 40` is `v / 10^4` for every `v < 10^8`.
+/// The shift that goes with [`TO_1E8`].
+pub(super) const SHIFT_1E8: i32 = 57;
+/// `v * TO_1E4 >> SHIFT_1E4` is `v / 10^4` for every `v < 10^8`.
 pub(super) const TO_1E4: i64 = 109_951_163;
-/// `v * TO_100 >> 19` (the high 16 bits of the product, shifted right by
-/// 3) is `v / 100` for every `v < 10^4`.
+/// The shift that goes with [`TO_1E4`].
+pub(super) const SHIFT_1E4: i32 = 40;
+/// `v * TO_100 >> (16 + SHIFT_100)` (the high 16 bits of the product,
+/// shifted right by `SHIFT_100`) is `v / 100` for every `v < 10^4`.
 pub(super) const TO_100: i16 = 5243;
+/// The shift that goes with [`TO_100`], after the high 16 bits are taken.
+pub(super) const SHIFT_100: i32 = 3;
 /// `v * TO_10 >> 16` (the high 16 bits of the product) is `v / 10` for
 /// every `v < 100`.
 pub(super) const TO_10: i16 = 6554;
@@ -29,8 +35,8 @@ mod tests {
     #[test]
     fn the_small_divisions_are_exact_for_every_dividend() {
         for v in 0..10_000u64 {
-            assert_eq!((v * TO_100 as u64) >> 19, v / 100, "{v}");
-            assert_eq!((v * TO_1E4 as u64) >> 40, v / 10_000, "{v}");
+            assert_eq!((v * TO_100 as u64) >> (16 + SHIFT_100), v / 100, "{v}");
+            assert_eq!((v * TO_1E4 as u64) >> SHIFT_1E4, v / 10_000, "{v}");
         }
         for v in 0..100u64 {
             assert_eq!((v * TO_10 as u64) >> 16, v / 10, "{v}");
@@ -46,14 +52,14 @@ mod tests {
         let below = |d: u64, top: u64| (1..=top / d).flat_map(move |k| [k * d - 1, k * d]);
         let strided = |top: u64| (0..top).step_by(9_973);
         for v in below(10_000, 100_000_000).chain(strided(100_000_000)) {
-            assert_eq!((v * TO_1E4 as u64) >> 40, v / 10_000, "{v}");
+            assert_eq!((v * TO_1E4 as u64) >> SHIFT_1E4, v / 10_000, "{v}");
         }
         let top = u64::from(u32::MAX);
         for v in below(100_000_000, top)
             .chain(strided(top).step_by(7))
             .chain([top, top - 1])
         {
-            assert_eq!((v * TO_1E8 as u64) >> 57, v / 100_000_000, "{v}");
+            assert_eq!((v * TO_1E8 as u64) >> SHIFT_1E8, v / 100_000_000, "{v}");
         }
     }
 }
