@@ -1,12 +1,17 @@
 //! The crate's shape, checked from its source: modules form no cycle, the
-//! tokenizer knows nothing of games, no source file holds more than one
-//! concern's worth of lines, and the README's problem table is the
-//! catalogue's.
+//! tokenizer knows nothing of games, the library knows nothing of the
+//! command line, every module with children is a folder with a `mod.rs`, no
+//! source file holds more than one concern's worth of lines, and the
+//! README's problem table is the catalogue's.
+//!
+//! The command line is its own crate, the binary, rooted at
+//! `src/cli/main.rs`: its modules are read as `cli::…`, and `crate::` in
+//! them names `cli`.
 //!
 //! A module's dependencies are the `crate::` and `super::` paths its files
 //! name. A reference between two modules counts as an edge between the
 //! children of their nearest common ancestor on the way to each (so
-//! `scan::arch::swar` naming `scan::window` is an edge from `arch` to
+//! `scan::arch::portable` naming `scan::window` is an edge from `arch` to
 //! `window` inside `scan`); a module naming its own ancestor or descendant
 //! is the ordinary parent-child relation and is not counted. Test code (a
 //! `tests.rs` file, or a file's `#[cfg(test)] mod tests`) is left out: it
@@ -15,8 +20,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The module path of a source file: `src/scan/arch/swar.rs` is
-/// `["scan", "arch", "swar"]`, `src/scan/mod.rs` is `["scan"]`.
+/// The module path of a source file: `src/scan/arch/portable.rs` is
+/// `["scan", "arch", "portable"]`, `src/scan/mod.rs` is `["scan"]`.
 fn module_of(src: &Path, file: &Path) -> Vec<String> {
     let relative = file.strip_prefix(src).unwrap().with_extension("");
     let mut parts: Vec<String> = relative
@@ -74,6 +79,9 @@ fn references(
         let mut rest = &path[..];
         if rest.first() == Some(&"crate") {
             rest = &rest[1..];
+            if module.first().is_some_and(|m| m == "cli") {
+                resolved.push("cli".to_string());
+            }
         } else {
             resolved = module.to_vec();
             // In a `mod.rs`, `super` is the parent of the folder's module;
@@ -133,13 +141,6 @@ fn sibling_edges(krate: &Crate) -> BTreeMap<Vec<String>, BTreeSet<(String, Strin
     let known: BTreeSet<Vec<String>> = krate.files.keys().cloned().collect();
     let mut edges: BTreeMap<Vec<String>, BTreeSet<(String, String)>> = BTreeMap::new();
     for (module, text) in &krate.files {
-        // The binary's modules are their own crate.
-        if module
-            .first()
-            .is_some_and(|m| m == "progress" || m == "stdout_probe")
-        {
-            continue;
-        }
         for target in references(module, text, &known) {
             let common = module
                 .iter()
@@ -237,6 +238,62 @@ fn the_tokenizer_knows_nothing_of_games() {
                 );
             }
         }
+    }
+}
+
+/// The library's modules, each with its references into the crate.
+fn library_references(krate: &Crate) -> Vec<(Vec<String>, BTreeSet<Vec<String>>)> {
+    let known: BTreeSet<Vec<String>> = krate.files.keys().cloned().collect();
+    krate
+        .files
+        .iter()
+        .filter(|(module, _)| module.first().is_none_or(|m| m != "cli"))
+        .map(|(module, text)| (module.clone(), references(module, text, &known)))
+        .collect()
+}
+
+#[test]
+fn the_library_knows_nothing_of_the_command_line() {
+    let krate = read_crate();
+    assert!(
+        krate
+            .files
+            .keys()
+            .any(|m| m.first().is_some_and(|m| m == "cli")),
+        "no module of the command line was read"
+    );
+    for (module, targets) in library_references(&krate) {
+        for target in targets {
+            assert!(
+                target.first().is_none_or(|t| t != "cli"),
+                "crate::{} refers to the command line's crate::{}",
+                module.join("::"),
+                target.join("::")
+            );
+        }
+        let text = &krate.files[&module];
+        assert!(
+            !text.contains("clap::"),
+            "crate::{} uses clap, which belongs to the command line",
+            module.join("::")
+        );
+    }
+}
+
+#[test]
+fn a_module_with_children_is_a_folder_with_mod_rs() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut paths = Vec::new();
+    rust_files(&src, &mut paths);
+    for path in paths {
+        let folder = path.with_extension("");
+        assert!(
+            !folder.is_dir(),
+            "{} sits beside the folder {}; move it to {}/mod.rs",
+            path.display(),
+            folder.display(),
+            folder.display()
+        );
     }
 }
 

@@ -13,9 +13,9 @@
 //!
 //! * [`reference`](mod@reference): one byte at a time, written to be
 //!   obviously right. It is the oracle every other kernel is tested against.
-//! * [`swar`]: eight bytes at a time in a `u64` (SIMD within a register),
+//! * [`word`]: eight bytes at a time in a `u64` (SIMD within a register),
 //!   one token at a time. The tail path of every fast kernel.
-//! * `arch::swar`: the portable windowed kernel, 64 bytes classified as eight
+//! * `arch::portable`: the portable windowed kernel, 64 bytes classified as eight
 //!   words; the fallback on every CPU.
 //! * `arch::x86_64::avx2` and `arch::x86_64::avx512`: classify 32 or 64 bytes
 //!   at once and convert up to 16 digits with a few vector multiply-adds.
@@ -40,8 +40,8 @@
 pub(crate) mod arch;
 pub mod census;
 pub mod reference;
-pub mod swar;
 pub(crate) mod window;
+pub mod word;
 
 /// One digit run: its value and where it lies in the slice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,7 +232,7 @@ impl Kernel {
     pub fn next_token(self, bytes: &[u8], pos: usize) -> Result<Token, Stop> {
         match self.0 {
             Kind::Reference => reference::next_token(bytes, pos),
-            Kind::Swar => arch::swar::next_token(bytes, pos),
+            Kind::Swar => arch::portable::next_token(bytes, pos),
             Kind::Avx2 => arch::avx2_next_token(bytes, pos),
             Kind::Avx512 => arch::avx512_next_token(bytes, pos),
         }
@@ -253,7 +253,7 @@ impl Kernel {
     ) -> Folded {
         match self.0 {
             Kind::Reference => visit_tokens::<V, reference::Reference>(bytes, pos, limit, visitor),
-            Kind::Swar => arch::swar::visit(bytes, pos, limit, visitor),
+            Kind::Swar => arch::portable::visit(bytes, pos, limit, visitor),
             Kind::Avx2 => arch::avx2_visit(bytes, pos, limit, visitor),
             Kind::Avx512 => arch::avx512_visit(bytes, pos, limit, visitor),
         }
@@ -268,7 +268,7 @@ impl Kernel {
     pub fn census(self, bytes: &[u8], pos: usize) -> Option<census::Census> {
         match self.0 {
             Kind::Reference => census::by_walking(bytes, pos),
-            Kind::Swar => arch::swar::census(bytes, pos),
+            Kind::Swar => arch::portable::census(bytes, pos),
             Kind::Avx2 => arch::avx2_census(bytes, pos),
             Kind::Avx512 => arch::avx512_census(bytes, pos),
         }

@@ -265,7 +265,7 @@ fn eight_digit_conversion_matches_arithmetic() {
     ] {
         let text = format!("{:08}", value);
         let word = u64::from_le_bytes(text.as_bytes().try_into().unwrap()) ^ 0x3030_3030_3030_3030;
-        assert_eq!(swar::eight_digits(word), value);
+        assert_eq!(word::eight_digits(word), value);
     }
 }
 

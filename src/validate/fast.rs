@@ -4,7 +4,7 @@
 //! ordinary goes to the careful path in `messages`.
 
 use crate::games::{CaseSummary, HeapFold};
-use crate::scan::{swar, POW10};
+use crate::scan::{word, POW10};
 
 /// The state of the hot loop over a line of heaps, kept apart from
 /// the checker so that it fits in registers.
@@ -106,7 +106,7 @@ pub(super) fn fast_number(bytes: &[u8], pos: usize) -> Option<(u64, usize, u8)> 
         u64::from_le_bytes(eight) ^ 0x3030_3030_3030_3030
     };
     let (low, high) = (word(0), word(8));
-    let (low_mask, high_mask) = (swar::non_digit_mask(low), swar::non_digit_mask(high));
+    let (low_mask, high_mask) = (word::non_digit_mask(low), word::non_digit_mask(high));
     // Bytes before the first non-digit; 16 when there is none.
     let len = if low_mask != 0 {
         low_mask.trailing_zeros() / 8
@@ -120,10 +120,10 @@ pub(super) fn fast_number(bytes: &[u8], pos: usize) -> Option<(u64, usize, u8)> 
     // Move the digits of a word to its top; the zero bytes shifted in below
     // read as leading zeros.
     let value = if len <= 8 {
-        swar::eight_digits(low << (64 - 8 * len))
+        word::eight_digits(low << (64 - 8 * len))
     } else {
         let rest = len - 8;
-        swar::eight_digits(low) * POW10[rest] + swar::eight_digits(high << (64 - 8 * rest))
+        word::eight_digits(low) * POW10[rest] + word::eight_digits(high << (64 - 8 * rest))
     };
     Some((value, len, window[len]))
 }

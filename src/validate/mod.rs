@@ -35,8 +35,8 @@
 //!
 //! Nearly every byte of a large file is in a line of heaps, so that loop is
 //! the one that is fast (`fast::Run::ordinary_heaps`). It reads each heap from a
-//! 16-byte window: two SWAR words classified with `swar::non_digit_mask`
-//! give the length of the digit run, and `swar::eight_digits` converts up
+//! 16-byte window: two SWAR words classified with `word::non_digit_mask`
+//! give the length of the digit run, and `word::eight_digits` converts up
 //! to eight digits per word. The byte after the digits is already in the
 //! window, so checking the separator costs one compare, and one wrapping
 //! compare checks both bounds. The loop only *recognizes* ordinary heaps

@@ -1,4 +1,4 @@
-//! Windowed kernels: the portable one ([`swar`]) and, beside it, the ones
+//! Windowed kernels: the portable one ([`portable`]) and, beside it, the ones
 //! that need particular CPU features (`x86_64`). Each serves the same three
 //! calls (`next_token` and `visit` through the shared loop in
 //! `scan::window`, `census` through `scan::census`); a kernel only says how
@@ -9,7 +9,7 @@
 //! detection builds. On other architectures they are unreachable and fall
 //! back to the portable kernel.
 
-pub(crate) mod swar;
+pub(crate) mod portable;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
@@ -46,7 +46,7 @@ macro_rules! vector_entry_points {
             // `Kernel::available` builds one, after the CPU check said yes.
             return unsafe { x86_64::$kernel::next_token(bytes, pos) };
             #[cfg(not(target_arch = "x86_64"))]
-            return swar::next_token(bytes, pos);
+            return portable::next_token(bytes, pos);
         }
 
         #[doc = concat!("`visit` of the ", stringify!($kernel), " kernel; reached only from a detected kernel.")]
@@ -61,7 +61,7 @@ macro_rules! vector_entry_points {
             // SAFETY: as in `next_token` above.
             return unsafe { x86_64::$kernel::visit(bytes, pos, limit, visitor) };
             #[cfg(not(target_arch = "x86_64"))]
-            return swar::visit(bytes, pos, limit, visitor);
+            return portable::visit(bytes, pos, limit, visitor);
         }
 
         #[doc = concat!("`census` of the ", stringify!($kernel), " kernel; reached only from a detected kernel.")]
@@ -71,7 +71,7 @@ macro_rules! vector_entry_points {
             // SAFETY: as in `next_token` above.
             return unsafe { x86_64::$kernel::census(bytes, pos) };
             #[cfg(not(target_arch = "x86_64"))]
-            return swar::census(bytes, pos);
+            return portable::census(bytes, pos);
         }
     };
 }

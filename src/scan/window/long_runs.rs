@@ -10,7 +10,7 @@
 //! ([`long_or_short`]), which finds exactly where it stops.
 
 use super::Window;
-use crate::scan::{swar, Stop};
+use crate::scan::{word, Stop};
 
 /// The values of four runs that end at `ends`, `lens` digits long, when
 /// none is longer than 20 digits or too large: each as its last 16 digits
@@ -129,7 +129,7 @@ pub(super) unsafe fn long_or_short<W: Window>(
         // their walk it cost the reference workload 3 to 5%.
         // SAFETY: `start >= 16` and `len >= 17`, so the 24 bytes before
         // `end` begin at `start + len - 24 >= start - 7`, inside `bytes`.
-        unsafe { swar::up_to_twenty_digits(bytes.as_ptr().add(end), len) }
+        unsafe { word::up_to_twenty_digits(bytes.as_ptr().add(end), len) }
             .ok_or(Stop::Overflow { at: start })
     } else {
         long_run(bytes, start, end)
@@ -152,9 +152,9 @@ fn long_run(bytes: &[u8], start: usize, end: usize) -> Result<u64, Stop> {
     if len <= 20 {
         // SAFETY: the 24 bytes before `end` start at `start + len - 24`,
         // which is at least `start - 7`, and the last `len` are the run.
-        unsafe { swar::up_to_twenty_digits(bytes.as_ptr().add(end), len) }
+        unsafe { word::up_to_twenty_digits(bytes.as_ptr().add(end), len) }
             .ok_or(Stop::Overflow { at: start })
     } else {
-        swar::read_digits(bytes, start).map(|token| token.value)
+        word::read_digits(bytes, start).map(|token| token.value)
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! This is the tail path of every windowed kernel (tokens cut by a window's
 //! end, long runs, faults), and its helpers serve the portable windowed
-//! kernel in `arch::swar` and the validator. A token is classified and
+//! kernel in `arch::portable` and the validator. A token is classified and
 //! converted eight bytes per step:
 //!
 //! 1. `xor` with `0x30` in every byte maps `'0'..='9'` to `0..=9`; a byte is

@@ -40,7 +40,7 @@
 //! load, and the walk does so little per byte that the wait was half its
 //! time on one development machine.
 
-use crate::scan::{accept, is_space, swar, Folded, Stop, Token, Visitor};
+use crate::scan::{accept, is_space, word, Folded, Stop, Token, Visitor};
 
 mod long_runs;
 
@@ -152,7 +152,7 @@ pub(crate) unsafe fn next_token<W: Window>(bytes: &[u8], mut pos: usize) -> Resu
         // SAFETY: as above.
         return unsafe { token_in_window::<W>(bytes, pos, start, digits) };
     }
-    swar::next_token(bytes, pos)
+    word::next_token(bytes, pos)
 }
 
 /// The token whose first non-space byte is at `pos + start`.
@@ -186,7 +186,7 @@ unsafe fn token_in_window<W: Window>(
             end: pos + end,
         });
     }
-    swar::read_digits(bytes, pos + start)
+    word::read_digits(bytes, pos + start)
 }
 
 /// [`crate::scan::Kernel::visit`] with window classification.
@@ -559,11 +559,11 @@ fn one_at_a_time<V: Visitor>(
     stepped
 }
 
-/// [`swar::next_token`], not inlined: for the first bytes, faulty windows and
+/// [`word::next_token`], not inlined: for the first bytes, faulty windows and
 /// the last bytes.
 #[inline(never)]
 fn next_token_out_of_line(bytes: &[u8], pos: usize) -> Result<Token, Stop> {
-    swar::next_token(bytes, pos)
+    word::next_token(bytes, pos)
 }
 
 /// The one-token SWAR path through [`next_token_out_of_line`].

@@ -7,8 +7,8 @@
 //! measured against.
 
 use crate::scan::census::{self, Census};
-use crate::scan::swar::{eight_digits, non_digit_mask, HIGH_BITS, ONES};
 use crate::scan::window::{self, Window};
+use crate::scan::word::{eight_digits, non_digit_mask, HIGH_BITS, ONES};
 use crate::scan::{Folded, Stop, Token, Visitor};
 
 /// Skips whitespace from `pos` and reads one token.

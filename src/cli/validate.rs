@@ -1,0 +1,98 @@
+//! `nimstream validate`: a file checked as strictly as a testlib validator.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Args;
+use nimstream::input::MmapChoice;
+use nimstream::pipeline::Job;
+use nimstream::validate::{self, Detail, Overrides, Range};
+use nimstream::Error;
+
+use crate::{check_stdout, pick_problem, stdout_error, whole, ProblemArgs};
+
+#[derive(Args)]
+pub struct ValidateArgs {
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// The input file; `-` or nothing reads standard input.
+    path: Option<String>,
+    /// Smallest allowed number of cases: T, or for formats without T the
+    /// number of lines before the end.
+    #[arg(long, value_name = "T", value_parser = whole, allow_hyphen_values = true)]
+    cases_min: Option<u64>,
+    /// Largest allowed number of cases (see --cases-min).
+    #[arg(long, value_name = "T", value_parser = whole, allow_hyphen_values = true)]
+    cases_max: Option<u64>,
+    /// Smallest allowed N, the heaps in a case (heap cases only).
+    #[arg(long, value_name = "N", value_parser = whole, allow_hyphen_values = true)]
+    heaps_min: Option<u64>,
+    /// Largest allowed N (see --heaps-min).
+    #[arg(long, value_name = "N", value_parser = whole, allow_hyphen_values = true)]
+    heaps_max: Option<u64>,
+    /// Smallest allowed heap size or first number of a case.
+    #[arg(long, value_name = "V", value_parser = whole, allow_hyphen_values = true)]
+    value_min: Option<u64>,
+    /// Largest allowed heap size or first number (see --value-min).
+    #[arg(long, value_name = "V", value_parser = whole, allow_hyphen_values = true)]
+    value_max: Option<u64>,
+    /// Smallest allowed second number of a case (m, k or b).
+    #[arg(long, value_name = "V", value_parser = whole, allow_hyphen_values = true)]
+    second_min: Option<u64>,
+    /// Largest allowed second number (see --second-min).
+    #[arg(long, value_name = "V", value_parser = whole, allow_hyphen_values = true)]
+    second_max: Option<u64>,
+    /// Smallest allowed size k of a subtraction set (hdu1536 only).
+    #[arg(long, value_name = "K", value_parser = whole, allow_hyphen_values = true)]
+    set_size_min: Option<u64>,
+    /// Largest allowed set size k (see --set-size-min).
+    #[arg(long, value_name = "K", value_parser = whole, allow_hyphen_values = true)]
+    set_size_max: Option<u64>,
+    /// Smallest allowed number m of positions in a case (hdu1536 only).
+    #[arg(long, value_name = "M", value_parser = whole, allow_hyphen_values = true)]
+    positions_min: Option<u64>,
+    /// Largest allowed number of positions m (see --positions-min).
+    #[arg(long, value_name = "M", value_parser = whole, allow_hyphen_values = true)]
+    positions_max: Option<u64>,
+    /// For a valid file, print the range each variable reaches, marking the
+    /// problem's bounds it hits, and how many cases each player wins.
+    #[arg(long)]
+    summary: bool,
+}
+
+pub fn validate_command(args: ValidateArgs) -> Result<ExitCode, Error> {
+    let (problem, mut game) = pick_problem(&args.problem)?;
+    let range = |min, max| Range { min, max };
+    let overrides = Overrides {
+        cases: range(args.cases_min, args.cases_max),
+        heaps: range(args.heaps_min, args.heaps_max),
+        value: range(args.value_min, args.value_max),
+        second: range(args.second_min, args.second_max),
+        set_size: range(args.set_size_min, args.set_size_max),
+        positions: range(args.positions_min, args.positions_max),
+    };
+    let limits = validate::limits(problem, &overrides)?;
+    let path = args.path.as_deref().unwrap_or("-");
+    let detail = if args.summary {
+        Detail::Summary
+    } else {
+        Detail::Check
+    };
+    let mut job = Job::new(problem);
+    // SAFETY: as in `solve_command`.
+    job.mmap = unsafe { MmapChoice::auto() };
+    match job.validate_path(path, &mut game, &limits, detail) {
+        Ok(Some(summary)) => {
+            check_stdout()?;
+            write!(io::stdout().lock(), "{summary}").map_err(stdout_error)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(None) => Ok(ExitCode::SUCCESS),
+        // An invalid file is the answer, not a failure of the command.
+        Err(invalid @ Error::Input { .. }) => {
+            eprintln!("nimstream: {}", invalid);
+            Ok(ExitCode::from(1))
+        }
+        Err(error) => Err(error),
+    }
+}
