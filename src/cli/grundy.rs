@@ -14,8 +14,9 @@ use nimstream::Error;
 #[derive(Args)]
 pub struct GrundyArgs {
     /// The rule: an octal code (`0.77` Kayles, `0.07` Dawson's Kayles,
-    /// `4.07`: a leading 4 allows splitting without removing) or a
-    /// subtraction set (`sub:1,3,4`).
+    /// `4.07`: a leading 4 allows splitting without removing), a
+    /// subtraction set (`sub:1,3,4`), or a name: kayles, dawson,
+    /// dawson-chess, officers, treblecross or guiles.
     #[arg(value_name = "RULE")]
     rule: String,
     /// Print G(0) … G(N-1), one per line.

@@ -82,8 +82,10 @@ pub(crate) struct ProblemArgs {
 fn problem_help() -> String {
     format!(
         "The problem: {} (or a judge id; see `nimstream problems`), or a game \
-         given by its rule: an octal code such as 0.77 or a subtraction set such as sub:1,3,4",
-        problem::names()
+         given by its rule: an octal code such as 0.77, a subtraction set such as sub:1,3,4, \
+         or a name ({})",
+        problem::names(),
+        nimstream::grundy::rule::rule_names()
     )
 }
 

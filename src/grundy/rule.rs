@@ -8,8 +8,65 @@
 //! splitting a heap in two without removing anything). A subtraction set
 //! `sub:s1,s2,…` is the octal code with digit 3 at each `s_i`: remove `s_i`
 //! objects, whatever is left.
+//!
+//! The classic games are also known by name ([`NAMED_RULES`]): `kayles` is
+//! `0.77`, `officers` is `0.6`, and so on; a name is read in any case.
 
 use std::fmt;
+
+/// A classic game known by its name, and the code it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NamedRule {
+    /// The name, in lower case (`kayles`).
+    pub name: &'static str,
+    /// The rule it stands for (`0.77`).
+    pub code: &'static str,
+    /// What the game is called in the literature.
+    pub title: &'static str,
+}
+
+/// The rules known by name, for `Rule::parse` and help texts.
+pub const NAMED_RULES: &[NamedRule] = &[
+    NamedRule {
+        name: "kayles",
+        code: "0.77",
+        title: "Kayles (knock down one pin or two adjacent ones)",
+    },
+    NamedRule {
+        name: "dawson",
+        code: "0.07",
+        title: "Dawson's Kayles (knock down two adjacent pins)",
+    },
+    NamedRule {
+        name: "dawson-chess",
+        code: "0.137",
+        title: "Dawson's Chess",
+    },
+    NamedRule {
+        name: "officers",
+        code: "0.6",
+        title: "Officers (take one bean, leave one or two heaps)",
+    },
+    NamedRule {
+        name: "treblecross",
+        code: "0.007",
+        title: "Treblecross (one-dimensional tic-tac-toe, three in a row wins)",
+    },
+    NamedRule {
+        name: "guiles",
+        code: "0.15",
+        title: "Guiles",
+    },
+];
+
+/// The names of [`NAMED_RULES`], comma-separated, for help texts.
+pub fn rule_names() -> String {
+    NAMED_RULES
+        .iter()
+        .map(|r| r.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// The longest code accepted: removals up to a million objects, which keeps
 /// a rule's own tables small next to its values.
@@ -46,8 +103,11 @@ impl fmt::Display for RuleError {
         write!(
             f,
             "rule `{}`, column {}: {} (a rule is an octal code such as `0.77` or \
-             `4.07`, or a subtraction set such as `sub:1,3,4`)",
-            self.rule, self.column, self.message
+             `4.07`, a subtraction set such as `sub:1,3,4`, or a name: {})",
+            self.rule,
+            self.column,
+            self.message,
+            rule_names()
         )
     }
 }
@@ -55,8 +115,15 @@ impl fmt::Display for RuleError {
 impl std::error::Error for RuleError {}
 
 impl Rule {
-    /// Reads a rule: an octal code or `sub:` and a set.
+    /// Reads a rule: a name of [`NAMED_RULES`] (in any case), an octal
+    /// code, or `sub:` and a set.
     pub fn parse(text: &str) -> Result<Rule, RuleError> {
+        if let Some(named) = NAMED_RULES
+            .iter()
+            .find(|r| r.name.eq_ignore_ascii_case(text))
+        {
+            return Rule::parse(named.code);
+        }
         let fail = |column: usize, message: String| RuleError {
             rule: text.to_string(),
             column,
@@ -244,6 +311,20 @@ mod tests {
     }
 
     #[test]
+    fn named_rules_are_their_codes_in_any_case() {
+        for named in NAMED_RULES {
+            let by_code = Rule::parse(named.code).unwrap();
+            assert_eq!(Rule::parse(named.name).unwrap(), by_code, "{}", named.name);
+            let upper = named.name.to_ascii_uppercase();
+            assert_eq!(Rule::parse(&upper).unwrap(), by_code, "{upper}");
+        }
+        assert_eq!(Rule::parse("Kayles").unwrap(), Rule::parse("0.77").unwrap());
+        assert_eq!(Rule::parse("officers").unwrap().to_string(), "0.6");
+        let error = Rule::parse("kayle").unwrap_err();
+        assert!(error.to_string().contains("kayles, dawson"), "{error}");
+    }
+
+    #[test]
     fn a_subtraction_set_is_digit_three_at_each_element() {
         let set = Rule::parse("sub:4,1,3,3").unwrap();
         assert_eq!(set, Rule::parse("0.3033").unwrap());
@@ -266,7 +347,7 @@ mod tests {
             ("sub:1,x", 7, "not a positive number"),
             ("sub:99999999999999999999999", 5, "outside 1 to"),
             ("sub:-1", 5, "not a positive number"),
-            ("kayles", 1, "needs a point"),
+            ("kayle", 1, "needs a point"),
         ] {
             let error = Rule::parse(text).unwrap_err();
             assert_eq!(error.column, column, "{text}: {error}");
