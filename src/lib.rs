@@ -59,7 +59,9 @@
 //!   run's kernel picks one.
 //!
 //! Around the solver: [`gen`] writes reproducible test files (with [`rng`]),
-//! and [`validate`] checks them as strictly as a testlib validator.
+//! and [`validate`] checks them as strictly as a testlib validator. Files
+//! the command line writes replace their targets whole or not at all
+//! ([`output::atomic`]).
 //!
 //! The modules form no cycle: `scan` and `grundy` depend on nothing else in
 //! the crate; `games` on `scan`, `grundy` and `rng`; `source` and

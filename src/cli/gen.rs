@@ -8,6 +8,7 @@ use clap::Args;
 use nimstream::gen::{self, GenError, GenOptions};
 use nimstream::grundy::rule::MAX_REMOVAL;
 use nimstream::input::Codec;
+use nimstream::output::atomic::AtomicFile;
 use nimstream::problem::{Bounds, Layout, Problem};
 use nimstream::Error;
 
@@ -54,6 +55,8 @@ pub struct GenArgs {
     losing: f64,
     /// Write here instead of standard output (`-` is standard output); a
     /// name ending in .gz, .zst or .xz is written compressed in that format.
+    /// The file is replaced only once it is written whole: a run that fails
+    /// or is killed leaves what was there.
     #[arg(short, long, value_name = "PATH")]
     output: Option<String>,
     /// Threads generating cases, 1 to 1024 (default: all cores); the bytes
@@ -109,12 +112,22 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
             )
         }
         Some(path) => {
-            if std::path::Path::new(path).is_dir() {
-                return Err(io_error(io::Error::other("is a directory")));
-            }
-            let file = std::fs::File::create(path).map_err(io_error)?;
+            // FILE is replaced only by a whole file: a run that fails or is
+            // killed leaves what was there.
+            let file = AtomicFile::create(path).map_err(io_error)?;
             match Codec::for_output(path) {
-                None => gen::generate(problem, &mut game, &options, file, threads, &mut progress),
+                None => {
+                    let mut file = file;
+                    gen::generate(
+                        problem,
+                        &mut game,
+                        &options,
+                        &mut file,
+                        threads,
+                        &mut progress,
+                    )
+                    .and_then(|used| Ok(file.commit().map(|()| used)?))
+                }
                 Some(codec) => {
                     let mut encoder = codec.encoder(io::BufWriter::new(file)).map_err(io_error)?;
                     gen::generate(
@@ -126,7 +139,8 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
                         &mut progress,
                     )
                     .and_then(|used| {
-                        encoder.finish()?.into_inner().map_err(|e| e.into_error())?;
+                        let file = encoder.finish()?.into_inner().map_err(|e| e.into_error())?;
+                        file.commit()?;
                         Ok(used)
                     })
                 }

@@ -1,4 +1,8 @@
-//! Verdict lines, in the judge's words, through one large buffer.
+//! What nimstream writes: verdict lines, in the judge's words, through one
+//! large buffer ([`VerdictWriter`]), and files that are replaced whole or
+//! not at all ([`atomic`]).
+
+pub mod atomic;
 
 use std::io::{self, Write};
 
