@@ -261,6 +261,33 @@ fn bounded_needs_max_take() {
     assert_eq!(stdout(&output), "No\n");
 }
 
+/// Messages about a game given by its rule name the rule, not `rule`.
+#[test]
+fn options_a_rule_game_refuses_name_the_rule() {
+    for (args, words) in [
+        (
+            &["solve", "0.77", "--max-take", "3", "-"][..],
+            "--max-take applies to bounded only, not to 0.77",
+        ),
+        (
+            &["validate", "kayles", "--second-min", "3", "-"],
+            "0.77 has no second number per case",
+        ),
+        (
+            &["gen", "sub:1,2", "--positions", "3"],
+            "apply to hdu1536, not sub:1,2",
+        ),
+    ] {
+        let output = nimstream(args, b"1\n1\n1\n");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains(words),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
 #[test]
 fn usage_and_io_errors_exit_2() {
     for args in [

@@ -237,3 +237,13 @@ fn the_format_is_checked_and_the_option_takes_no_separate_value() {
     );
     assert!(stderr(&output).contains(" bytes, 2 cases, "));
 }
+
+/// A game given by its rule is named by the rule, not by `rule`.
+#[test]
+fn a_rule_game_is_named_by_its_rule() {
+    for (rule, name) in [("0.77", "0.77"), ("dawson", "0.07"), ("sub:1,2", "sub:1,2")] {
+        let output = nimstream(&["solve", rule, "--stats=json", "-"], b"1\n2\n1 2\n");
+        let stats = stats_of(&output);
+        assert_eq!(stats["problem"], name, "{rule}");
+    }
+}

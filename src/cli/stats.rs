@@ -9,7 +9,7 @@
 //!
 //! | field | meaning |
 //! |---|---|
-//! | `problem` | the problem's name |
+//! | `problem` | the problem's name, or for a game given by its rule the rule (`0.77`, also for `kayles`) |
 //! | `bytes` | bytes of text read (decompressed, for compressed input) |
 //! | `cases` | cases answered |
 //! | `heaps` or `numbers` | heaps read for heap problems, numbers read for the others (headers excluded) |

@@ -325,7 +325,8 @@ pub static CATALOGUE: [Problem; 13] = [
 
 /// The problem of a game given by its rule on the command line
 /// (`nimstream solve 0.77 cases.in`): Nim's layout and words. It is not in
-/// [`CATALOGUE`], whose entries are judges' problems.
+/// [`CATALOGUE`], whose entries are judges' problems, and
+/// [`Problem::find_or_rule`] gives it the rule's name in place of `rule`.
 pub static RULE_PROBLEM: Problem = Problem {
     name: "rule",
     aliases: &[],

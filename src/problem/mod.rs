@@ -13,13 +13,31 @@
 mod catalogue;
 pub mod limits;
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::sync::{Mutex, PoisonError};
 
 pub use catalogue::{CATALOGUE, RULE_PROBLEM};
 pub use limits::{Bounds, Limits};
 
 use crate::games::{Game, GameParams, GameSpec};
 use crate::grundy::Rule;
+
+/// [`RULE_PROBLEM`] named after `rule`, so that every message, summary and
+/// report names the game played (`0.77`) rather than `rule`. Each rule's is
+/// made once and kept for the life of the process: a few dozen bytes a rule.
+fn rule_problem(rule: &Rule) -> &'static Problem {
+    static MADE: Mutex<BTreeMap<String, &'static Problem>> = Mutex::new(BTreeMap::new());
+    let name = rule.to_string();
+    let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
+    made.entry(name).or_insert_with_key(|name| {
+        let name: &'static str = Box::leak(name.clone().into_boxed_str());
+        Box::leak(Box::new(Problem {
+            name,
+            ..RULE_PROBLEM
+        }))
+    })
+}
 
 /// One judge problem.
 #[derive(Clone, Copy, Debug)]
@@ -185,15 +203,15 @@ impl Problem {
     }
 
     /// The problem `name` names: a catalogue entry by its name or an alias,
-    /// or, for an octal code or a subtraction set, [`RULE_PROBLEM`] and the
-    /// rule. The error says which problems there are, or what is wrong with
-    /// a rule.
+    /// or, for an octal code or a subtraction set, [`RULE_PROBLEM`] under the
+    /// rule's name (`0.77`, also for `kayles`), and the rule. The error says
+    /// which problems there are, or what is wrong with a rule.
     pub fn find_or_rule(name: &str) -> Result<(&'static Problem, Option<Rule>), crate::Error> {
         if let Some(problem) = Problem::find(name) {
             return Ok((problem, None));
         }
         match Rule::parse(name) {
-            Ok(rule) => Ok((&RULE_PROBLEM, Some(rule))),
+            Ok(rule) => Ok((rule_problem(&rule), Some(rule))),
             Err(error) if name.contains('.') || name.starts_with("sub:") => {
                 Err(crate::Error::Usage(error.to_string()))
             }

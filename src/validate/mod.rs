@@ -233,7 +233,7 @@ pub fn validate(
 }
 
 /// One of the problem's variables.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Var {
     /// The name in the problem statement: `T`, `N`, `s`, `n`, ...
     pub(crate) name: &'static str,
@@ -243,7 +243,7 @@ pub(crate) struct Var {
 }
 
 /// The variables of one game's input, with the bounds in force.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Vars {
     pub(crate) cases: Var,
     pub(crate) heaps: Var,

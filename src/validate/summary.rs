@@ -47,6 +47,10 @@ pub struct Summary {
     pub positions: Option<Stat>,
     /// S-Nim: positions in all cases.
     pub total_positions: u64,
+    /// Where the problem comes from, for the first line.
+    source: &'static str,
+    /// The names of the variables, with the bounds checked.
+    vars: Vars,
 }
 
 impl Summary {
@@ -66,6 +70,8 @@ impl Summary {
             set_size: None,
             positions: None,
             total_positions: 0,
+            source: problem.source,
+            vars: Vars::of(problem, limits),
         }
     }
 }
@@ -87,14 +93,13 @@ pub(super) fn note(stat: &mut Option<Stat>, value: u64) {
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let limits = &self.limits;
-        let problem = Problem::find(self.problem).expect("summaries name catalogue problems");
         let note = if self.own_limits { "" } else { ", as changed" };
         writeln!(
             f,
             "{}: valid under the limits of {}{}",
-            self.problem, problem.source, note
+            self.problem, self.source, note
         )?;
-        let vars = Vars::of(problem, limits);
+        let vars = self.vars;
         if self.layout.has_case_count() {
             write!(f, "T = {}", self.cases)?;
             mark(

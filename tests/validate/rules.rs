@@ -221,3 +221,36 @@ fn heaps_past_the_table_are_undecided_in_the_summary() {
         stdout(&out)
     );
 }
+
+/// A game given by its rule has a summary that names the rule (`kayles` is
+/// `0.77`), on the issue's file and on `gen`'s own output.
+#[test]
+fn a_rule_game_has_a_summary_named_after_its_rule() {
+    let out = assert_valid("0.77", b"1\n2\n1 2\n", &["--summary"]);
+    assert_eq!(
+        stdout(&out),
+        "0.77: valid under the limits of a rule given on the command line\n\
+         T = 1 (= limit), allowed [1, 2^64-1]\n\
+         N: min 2, max 2, allowed [1, 2^64-1]\n\
+         a: min 1, max 2, allowed [0, 2^64-1]\n\
+         heaps: 2 in total\n\
+         first player wins: 1 of 1 cases\n"
+    );
+    for (rule, name) in [
+        ("kayles", "0.77"),
+        ("sub:1,3,4", "sub:1,3,4"),
+        ("4.07", "4.07"),
+    ] {
+        let input = gen(rule, &["--cases", "8", "--losing", "0.25", "--max", "200"]);
+        let out = assert_valid(rule, &input, &["--summary"]);
+        let summary = stdout(&out);
+        assert!(
+            summary.starts_with(&format!("{name}: valid under the limits of a rule")),
+            "{summary}"
+        );
+        assert!(
+            summary.contains("first player wins: 6 of 8 cases\n"),
+            "{summary}"
+        );
+    }
+}
