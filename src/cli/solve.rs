@@ -33,7 +33,8 @@ pub struct SolveArgs {
     threads: Option<usize>,
     /// After each winning verdict, print one space and a winning move:
     /// `i:a->b` (heap i from a to b objects) or `i:a->b+c` (a split) for heap
-    /// games, `a->b` for one pile, `a b->c d` for two. Not for hdu2176,
+    /// games, `a->b` for one pile, `a b->c d` for two; for hdu1536, after a
+    /// case's words, `p:i:a->b` for each won position p. Not for hdu2176,
     /// hdu1850 and poj3922, whose answers are already about moves.
     #[arg(long = "move")]
     moves: bool,

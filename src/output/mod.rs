@@ -97,13 +97,19 @@ impl<W: Write> VerdictWriter<W> {
     /// Writes the next case's line as one word per position, with nothing
     /// between them (S-Nim's `WLW`).
     pub fn word_line(&mut self, wins: &[bool]) -> io::Result<()> {
+        self.word_line_and(wins, &"")
+    }
+
+    /// Writes the next case's line as [`VerdictWriter::word_line`] does,
+    /// with `also` (S-Nim's winning moves) between the words and the newline.
+    pub fn word_line_and(&mut self, wins: &[bool], also: &dyn std::fmt::Display) -> io::Result<()> {
         self.written += 1;
         self.prefix()?;
         for &w in wins {
             let line = if w { &self.win } else { &self.lose };
             self.out.write_all(&line[..line.len() - 1])?;
         }
-        self.out.write_all(b"\n")
+        writeln!(self.out, "{also}")
     }
 
     /// Writes lines already formatted, each ending in a newline, that
