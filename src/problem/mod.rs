@@ -12,6 +12,7 @@
 
 mod catalogue;
 pub mod limits;
+pub mod spelling;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -21,6 +22,7 @@ pub use catalogue::{CATALOGUE, RULE_PROBLEM};
 pub use limits::{Bounds, Limits};
 
 use crate::games::{Game, GameParams, GameSpec};
+use crate::grundy::rule::{rule_names, NAMED_RULES};
 use crate::grundy::Rule;
 
 /// [`RULE_PROBLEM`] named after `rule`, so that every message, summary and
@@ -195,11 +197,14 @@ pub struct Vars {
 }
 
 impl Problem {
-    /// The problem called `name`, by its name or an alias.
+    /// The problem called `name`, by its name or an alias, in any case
+    /// (`HDU3032` is `hdu3032`).
     pub fn find(name: &str) -> Option<&'static Problem> {
-        CATALOGUE
-            .iter()
-            .find(|p| p.name == name || p.aliases.contains(&name))
+        CATALOGUE.iter().find(|p| {
+            std::iter::once(&p.name)
+                .chain(p.aliases)
+                .any(|known| known.eq_ignore_ascii_case(name))
+        })
     }
 
     /// The problem `name` names: a catalogue entry by its name or an alias,
@@ -215,11 +220,7 @@ impl Problem {
             Err(error) if name.contains('.') || name.starts_with("sub:") => {
                 Err(crate::Error::Usage(error.to_string()))
             }
-            Err(_) => Err(crate::Error::Usage(format!(
-                "unknown problem '{name}'; expected one of: {}, or a rule such as 0.77 or \
-                 sub:1,3,4 (see `nimstream problems`)",
-                names()
-            ))),
+            Err(_) => Err(crate::Error::Usage(unknown_problem(name))),
         }
     }
 
@@ -229,38 +230,65 @@ impl Problem {
         (self.game.build)(params).map_err(crate::Error::Usage)
     }
 
-    /// The limits, as a statement writes them: `1 ≤ T ≤ 100, …`.
-    pub fn limits_text(&self) -> String {
-        let mut parts = Vec::new();
-        let mut add = |name: &str, bounds: Bounds| {
-            if bounds != Bounds::ANY && bounds.min == bounds.max {
-                parts.push(format!("{} = {}", name, limits::bound(bounds.min)));
-            } else if bounds != Bounds::ANY {
-                parts.push(format!(
-                    "{} ≤ {} ≤ {}",
-                    limits::bound(bounds.min),
-                    name,
-                    limits::bound(bounds.max)
-                ));
-            }
-        };
-        if self.layout.has_case_count() {
-            add("T", self.limits.cases);
+    /// The limits that apply to the problem's layout, each with the name
+    /// the statement gives its variable: `("T", 1..=100)`, `("N", …)`.
+    pub fn limit_list(&self) -> Vec<(&'static str, Bounds)> {
+        let mut list = Vec::new();
+        let cases = if self.layout.has_case_count() {
+            "T"
         } else {
-            add("cases", self.limits.cases);
-        }
+            "cases"
+        };
+        list.push((cases, self.limits.cases));
         if self.layout.has_heaps() {
-            add(self.vars.heaps.name, self.limits.heaps);
+            list.push((self.vars.heaps.name, self.limits.heaps));
         }
-        add(self.vars.value.name, self.limits.value);
+        list.push((self.vars.value.name, self.limits.value));
         if let Some(second) = self.vars.second {
-            add(second.name, self.limits.second);
+            list.push((second.name, self.limits.second));
         }
         if self.layout == Layout::SubtractionSetCases {
-            add("k", self.limits.set_size);
-            add("m", self.limits.positions);
+            list.push(("k", self.limits.set_size));
+            list.push(("m", self.limits.positions));
         }
+        list.retain(|(_, bounds)| *bounds != Bounds::ANY);
+        list
+    }
+
+    /// The limits, as a statement writes them: `1 ≤ T ≤ 100, …`.
+    pub fn limits_text(&self) -> String {
+        let part = |(name, bounds): (&str, Bounds)| match bounds.min == bounds.max {
+            true => format!("{} = {}", name, limits::bound(bounds.min)),
+            false => format!(
+                "{} ≤ {} ≤ {}",
+                limits::bound(bounds.min),
+                name,
+                limits::bound(bounds.max)
+            ),
+        };
+        let parts: Vec<String> = self.limit_list().into_iter().map(part).collect();
         parts.join(", ")
+    }
+
+    /// What the answer is, when it is more than a verdict: "lists every
+    /// winning move". For messages about options that need a verdict.
+    pub fn answer_is(&self) -> Option<&'static str> {
+        match self.answer {
+            Answer::Verdict => None,
+            Answer::AllMoves => Some("lists every winning move"),
+            Answer::MoveCount => Some("is the number of winning moves"),
+            Answer::LoseOrTake => Some("is the losing word or the smallest winning take"),
+        }
+    }
+
+    /// Whether `--move` applies: a move follows a verdict.
+    pub fn takes_moves(&self) -> bool {
+        self.answer == Answer::Verdict
+    }
+
+    /// Whether `--words` applies: the answer has words to replace.
+    pub fn takes_words(&self) -> bool {
+        self.answer != Answer::MoveCount
     }
 
     /// What a case's line says, in a few words: `` `Yes` / `No` ``.
@@ -276,7 +304,7 @@ impl Problem {
             }
             Answer::Verdict => format!("`{prefix}{win}` / `{prefix}{lose}`"),
             Answer::AllMoves => format!("`{win}` and each winning move `a b` / `{lose}`"),
-            Answer::MoveCount => "the number of winning first moves".to_string(),
+            Answer::MoveCount => "`X` (the number of winning first moves)".to_string(),
             Answer::LoseOrTake => {
                 format!("`{prefix}X` (the smallest winning take) / `{prefix}{lose}`")
             }
@@ -290,6 +318,27 @@ impl Problem {
         } else {
             format!("{} ({})", self.name, self.aliases.join(", "))
         }
+    }
+}
+
+/// The message for a name that is neither a problem nor a rule: the name
+/// it most likely meant, or else every problem's name.
+fn unknown_problem(name: &str) -> String {
+    let problems = CATALOGUE
+        .iter()
+        .flat_map(|p| std::iter::once(&p.name).chain(p.aliases));
+    let rules = NAMED_RULES.iter().map(|r| &r.name);
+    match spelling::closest(name, problems.chain(rules).copied()) {
+        Some(meant) => format!(
+            "unknown problem '{name}'; did you mean '{meant}'? (`nimstream problems` lists \
+             the problems)"
+        ),
+        None => format!(
+            "unknown problem '{name}'; expected one of: {}, or a rule such as 0.77, \
+             sub:1,3,4 or a name ({}) (see `nimstream problems`)",
+            names(),
+            rule_names()
+        ),
     }
 }
 
@@ -339,6 +388,38 @@ mod tests {
             }
         }
         assert!(Problem::find("hdu9999").is_none());
+    }
+
+    #[test]
+    fn judge_ids_and_names_are_found_in_any_case() {
+        for name in ["HDU3032", "Hdu3032", "Lasker", "LASKER"] {
+            assert_eq!(
+                Problem::find(name).map(|p| p.name),
+                Some("lasker"),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_near_miss_is_answered_with_the_name_it_meant() {
+        for (typed, meant) in [
+            ("laskr", "lasker"),
+            ("kayle", "kayles"),
+            ("HDU3023", "hdu3032"),
+            ("wythof", "wythoff"),
+        ] {
+            let error = Problem::find_or_rule(typed).unwrap_err().to_string();
+            assert!(
+                error.contains(&format!("did you mean '{meant}'?")),
+                "{typed}: {error}"
+            );
+        }
+        let far = Problem::find_or_rule("chess").unwrap_err().to_string();
+        assert!(
+            !far.contains("did you mean") && far.contains("lasker"),
+            "{far}"
+        );
     }
 
     #[test]
