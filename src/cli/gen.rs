@@ -12,12 +12,17 @@ use nimstream::output::atomic::AtomicFile;
 use nimstream::problem::{Bounds, Layout, Problem};
 use nimstream::Error;
 
+use crate::messages;
 use crate::progress::CaseBar;
 use crate::{
     check_stdout, default_threads, pick_problem, share, threads, warn_threads, whole, ProblemArgs,
 };
 
 #[derive(Args)]
+#[command(after_help = "EXAMPLES:
+  nimstream gen lasker --cases 100 --heaps 1000000 --seed 7 -o big.in
+  nimstream gen nim --cases 5 --losing 0 -o all-won.in
+  nimstream gen wythoff --cases 1000 --max 1000000000 -o pairs.in.zst")]
 pub struct GenArgs {
     #[command(flatten)]
     problem: ProblemArgs,
@@ -250,20 +255,20 @@ fn warn_beyond_limits(problem: &Problem, o: &GenOptions) {
         };
         let source = problem.source;
         if asked.min < allowed.min {
-            eprintln!(
-                "nimstream: warning: {} is outside {source}'s limits {allowed}; \
+            messages::warning(format_args!(
+                "{} is outside {source}'s limits {allowed}; \
                  validate accepts the file with --{flag}-min {}",
                 what(asked.min),
                 asked.min
-            );
+            ));
         }
         if asked.max > allowed.max {
-            eprintln!(
-                "nimstream: warning: {} is outside {source}'s limits {allowed}; \
+            messages::warning(format_args!(
+                "{} is outside {source}'s limits {allowed}; \
                  validate accepts the file with --{flag}-max {}",
                 what(asked.max),
                 asked.max
-            );
+            ));
         }
     }
 }

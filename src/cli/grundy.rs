@@ -12,6 +12,11 @@ use nimstream::grundy::{Method, NimSequence, Rule, MAX_VALUES};
 use nimstream::Error;
 
 #[derive(Args)]
+#[command(after_help = "EXAMPLES:
+  nimstream grundy kayles                  preperiod 71 period 12
+  nimstream grundy 0.16 --stats
+  nimstream grundy sub:1,3,4 --values 20
+  nimstream grundy dawson --plot dawson.svg")]
 pub struct GrundyArgs {
     /// The rule: an octal code (`0.77` Kayles, `0.07` Dawson's Kayles,
     /// `4.07`: a leading 4 allows splitting without removing), a
@@ -75,7 +80,7 @@ fn progress_bar(total: usize) -> Option<indicatif::ProgressBar> {
 }
 
 pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
-    let rule = Rule::parse(&args.rule).map_err(|e| Error::Usage(e.to_string()))?;
+    let rule = Rule::parse(&args.rule).map_err(|e| crate::rule_error(&args.rule, e))?;
     let want_period = args.period || args.values.is_none();
     // A plot marks the period, so it is looked for even when not printed.
     let search = want_period || args.plot.is_some();
@@ -138,13 +143,13 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
         })?;
     }
     if args.stats {
-        eprintln!(
-            "nimstream: {} values of {} in {:.3} s ({})",
+        crate::messages::report(format_args!(
+            "{} values of {} in {:.3} s ({})",
             seq.values().len(),
             seq.rule(),
             started.elapsed().as_secs_f64(),
             seq.method()
-        );
+        ));
     }
     Ok(code)
 }

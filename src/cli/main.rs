@@ -1,8 +1,12 @@
 //! The `nimstream` command line: arguments, messages and exit statuses. The
 //! work itself lives in the library; the problems come from its catalogue.
 
+mod batch;
+mod check;
 mod gen;
 mod grundy;
+mod manual;
+mod messages;
 mod problems;
 mod progress;
 mod solve;
@@ -13,10 +17,11 @@ mod validate;
 use std::io;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use nimstream::games::rule::FIBONACCI_SUBTRACTION;
 use nimstream::games::{bounded, Game, GameParams};
-use nimstream::problem::{self, Problem};
+use nimstream::grundy::rule::{RuleError, NAMED_RULES};
+use nimstream::problem::{self, spelling, Problem};
 use nimstream::scan::Kernel;
 use nimstream::Error;
 
@@ -29,19 +34,36 @@ const MAX_THREADS: u64 = 1024;
     version,
     about = "Solve, generate and validate judge files for Nim-family games",
     after_help = "Exit status: 0 on success, 2 on a usage, input or I/O error \
-                  (validate: 1 for an invalid file)."
+                  (1 when validate finds a file invalid, solve --check finds a \
+                  wrong answer, or grundy proves no period).
+
+EXAMPLES:
+  nimstream solve lasker testdata/lasker-hdu3032.in
+  nimstream gen nim --cases 5 -o cases.in
+  nimstream problems
+  nimstream help solve"
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Print no warnings or hints on standard error, only errors.
+    #[arg(short, long, global = true)]
+    quiet: bool,
+    /// Colour messages and help: auto (when standard error is a terminal
+    /// and NO_COLOR is unset), always or never.
+    #[arg(long, value_name = "WHEN", global = true, default_value = "auto")]
+    color: messages::ColorChoice,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Print who wins each case, one line per case, in the judge's words.
     ///
-    /// Exit status 0 on success, 2 on a usage, input or I/O error (the
-    /// verdicts before a bad input are printed first).
+    /// Several inputs, or a folder's *.in files, are answered in turn (small
+    /// ones in parallel); --check compares each with its NAME.out. Exit
+    /// status 0 on success, 1 when --check finds a difference, 2 on a usage,
+    /// input or I/O error (the verdicts before a bad input are printed
+    /// first; with several inputs, the others still run).
     Solve(solve::SolveArgs),
     /// Write a reproducible test file in the problem's strict format.
     ///
@@ -50,11 +72,13 @@ enum Command {
     Gen(gen::GenArgs),
     /// Check that a file is exactly in the problem's format and limits.
     ///
-    /// Exit status 0 if it is, 1 if not (the first violation is printed as
+    /// Several files are checked in turn. Exit status 0 if every one is
+    /// valid, 1 if one is not (its first violation is printed as
     /// PATH:LINE:COLUMN: message), 2 on a usage or I/O error. Standard input
     /// is read into memory before it is checked.
     Validate(validate::ValidateArgs),
-    /// List the problems nimstream knows: names, input, words and limits.
+    /// List the problems nimstream knows, or show one in full: names,
+    /// input, output and limits.
     Problems(problems::ProblemsArgs),
     /// Compute the nim-sequence of a game given by its rule, and prove its
     /// period.
@@ -62,6 +86,10 @@ enum Command {
     /// Exit status 0 on success, 1 when `--period` proves no period within
     /// `--upto` values, 2 on a usage or I/O error.
     Grundy(grundy::GrundyArgs),
+    /// Print a completion script for a shell, to be sourced by it.
+    Completions(manual::CompletionsArgs),
+    /// Print a manual page in roff, for `man`: nimstream's, or a command's.
+    Man(manual::ManArgs),
 }
 
 #[derive(Args)]
@@ -87,6 +115,17 @@ fn problem_help() -> String {
         problem::names(),
         nimstream::grundy::rule::rule_names()
     )
+}
+
+/// A rule that does not parse; a near miss of a rule's name is answered
+/// with the name.
+pub(crate) fn rule_error(text: &str, error: RuleError) -> Error {
+    let names = NAMED_RULES.iter().map(|r| r.name);
+    let attempted_code = text.contains('.') || text.starts_with("sub:");
+    match spelling::closest(text, names).filter(|_| !attempted_code) {
+        Some(meant) => Error::Usage(format!("unknown rule '{text}'; did you mean '{meant}'?")),
+        None => Error::Usage(error.to_string()),
+    }
 }
 
 pub(crate) fn whole(text: &str) -> Result<u64, String> {
@@ -117,22 +156,69 @@ pub(crate) fn share(text: &str) -> Result<f64, String> {
     }
 }
 
+/// The arguments, or the exit status of a run that ends at them: help,
+/// the version, or a usage error in nimstream's style.
+fn parse() -> Result<Cli, ExitCode> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let color = messages::color_from_args(&args);
+    let command = Cli::command().color(color.for_clap());
+    let parsed = command
+        .try_get_matches_from(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    parsed.map_err(|error| {
+        use clap::error::ErrorKind::*;
+        if matches!(
+            error.kind(),
+            DisplayHelp | DisplayVersion | DisplayHelpOnMissingArgumentOrSubcommand
+        ) {
+            let _ = error.print();
+            return ExitCode::from(error.exit_code() as u8);
+        }
+        messages::init(color, false);
+        messages::error(messages::clap_error(&error));
+        ExitCode::from(2)
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    messages::init(cli.color, cli.quiet);
     let result = match cli.command {
         Command::Solve(args) => solve::solve_command(args),
         Command::Gen(args) => gen::gen_command(args),
         Command::Validate(args) => validate::validate_command(args),
         Command::Problems(args) => problems::problems_command(args),
         Command::Grundy(args) => grundy::grundy_command(args),
+        Command::Completions(args) => manual::completions_command(args, Cli::command()),
+        Command::Man(args) => manual::man_command(args, Cli::command()),
     };
     match result {
         Ok(code) => code,
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("nimstream: {}", error);
+            report_error(&error);
             ExitCode::from(2)
         }
+    }
+}
+
+/// Prints `error` on standard error, as every message of nimstream's.
+pub(crate) fn report_error(error: &Error) {
+    messages::error(error);
+}
+
+/// Says so when an input is read from a terminal, where nimstream would
+/// otherwise seem to hang, waiting for the user to type the cases.
+pub(crate) fn hint_at_terminal(path: &str, command: &str) {
+    use std::io::IsTerminal;
+    if path == "-" && io::stdin().is_terminal() {
+        messages::hint(format_args!(
+            "reading the cases from the terminal: type them and end with Ctrl-D \
+             (or name a file: nimstream {command} PROBLEM FILE)"
+        ));
     }
 }
 
@@ -210,8 +296,8 @@ pub(crate) fn stdout_error(source: io::Error) -> Error {
 
 pub(crate) fn warn_threads(used: usize, wanted: usize) {
     if used < wanted {
-        eprintln!(
-            "nimstream: warning: the system started only {used} of {wanted} threads; continuing with {used}"
-        );
+        messages::warning(format_args!(
+            "the system started only {used} of {wanted} threads; continuing with {used}"
+        ));
     }
 }

@@ -1,53 +1,160 @@
-//! `nimstream problems`: the catalogue, as text or as the README's table.
+//! `nimstream problems`: the catalogue, one line per problem, one problem
+//! in full, as the README's Markdown table, or as JSON. Every text about a
+//! problem comes from its catalogue entry's own methods, so the four views
+//! cannot disagree.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Args;
-use nimstream::problem;
+use nimstream::problem::{self, Problem, CATALOGUE};
 use nimstream::Error;
+use serde_json::json;
 
 use crate::{check_stdout, stdout_error};
 
 #[derive(Args)]
+#[command(after_help = "EXAMPLES:
+  nimstream problems               one line per problem
+  nimstream problems hdu2176       one problem in full
+  nimstream problems --markdown    the README's table
+  nimstream problems --json        every entry, for programs")]
 pub struct ProblemsArgs {
+    /// Show this problem in full (by name or judge id, in any case).
+    #[arg(value_name = "PROBLEM")]
+    name: Option<String>,
     /// Print the Markdown table the README shows.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     markdown: bool,
+    /// Print every entry (or the one named) as JSON: names, input, output,
+    /// limits and options.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn problems_command(args: ProblemsArgs) -> Result<ExitCode, Error> {
     check_stdout()?;
-    let mut text = String::new();
-    if args.markdown {
-        text = problem::markdown_table();
-    } else {
-        for p in &problem::CATALOGUE {
-            let prefix = match p.verdicts.prefix {
-                problem::LinePrefix::None => "",
-                problem::LinePrefix::CaseNumber => "Case i: ",
-            };
-            text += &format!("{}: {}, {}\n", p.names(), p.source, p.title);
-            for parameter in p.game.parameters {
-                text += &format!(
-                    "    needs --max-take {}: {}\n",
-                    parameter.name, parameter.meaning
-                );
-            }
-            text += &format!(
-                "    input:  {}\n",
-                p.layout.describe(&p.vars).replace('`', "")
-            );
-            text += &format!(
-                "    output: {prefix}{} / {prefix}{}\n",
-                p.verdicts.win, p.verdicts.lose
-            );
-            text += &format!("    limits: {}\n", p.limits_text());
+    let chosen: Vec<&Problem> = match &args.name {
+        Some(name) => vec![find(name)?],
+        None => CATALOGUE.iter().collect(),
+    };
+    let text = if args.markdown {
+        if args.name.is_some() {
+            return Err(Error::Usage(
+                "--markdown prints the whole table; leave out the problem's name".into(),
+            ));
         }
-    }
+        problem::markdown_table()
+    } else if args.json {
+        let entries: Vec<_> = chosen.iter().map(|p| entry_json(p)).collect();
+        let value = match &args.name {
+            Some(_) => entries.into_iter().next().unwrap_or_default(),
+            None => entries.into(),
+        };
+        format!("{value:#}\n")
+    } else if args.name.is_some() {
+        chosen.iter().map(|p| in_full(p)).collect()
+    } else {
+        chosen.iter().map(|p| one_line(p)).collect()
+    };
     io::stdout()
         .lock()
         .write_all(text.as_bytes())
         .map_err(stdout_error)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The entry `name` names, or the catalogue's own message.
+fn find(name: &str) -> Result<&'static Problem, Error> {
+    match Problem::find(name) {
+        Some(problem) => Ok(problem),
+        None => Err(Problem::find_or_rule(name)
+            .err()
+            .unwrap_or_else(|| Error::Usage(format!("'{name}' is a rule, not a judge problem")))),
+    }
+}
+
+/// A catalogue text made plain: Markdown's backquotes removed.
+fn plain(text: &str) -> String {
+    text.replace('`', "")
+}
+
+/// `lasker (hdu3032): HDU 3032, Lasker's Nim …; Alice / Bob`.
+fn one_line(p: &Problem) -> String {
+    format!(
+        "{}: {}, {}; {}\n",
+        p.names(),
+        p.source,
+        p.title,
+        plain(&p.output())
+    )
+}
+
+/// The entry in full, one field a line.
+fn in_full(p: &Problem) -> String {
+    let mut text = format!("{}: {}, {}\n", p.names(), p.source, p.title);
+    let mut field = |name: &str, value: String| {
+        text += &format!("    {name:<9}{value}\n");
+    };
+    field("input:", plain(&p.layout.describe(&p.vars)));
+    field("output:", plain(&p.output()));
+    field("limits:", p.limits_text());
+    for parameter in p.game.parameters {
+        field(
+            "needs:",
+            format!("--max-take {}: {}", parameter.name, parameter.meaning),
+        );
+    }
+    field("options:", options(p).join(", "));
+    text
+}
+
+/// The options of `solve` that change what this problem prints.
+fn options(p: &Problem) -> Vec<&'static str> {
+    let mut options = Vec::new();
+    if p.takes_moves() {
+        options.push("--move (a winning move after each win)");
+    }
+    if p.takes_words() {
+        options.push("--words WIN,LOSE (other words)");
+    }
+    if options.is_empty() {
+        options.push("none");
+    }
+    options
+}
+
+fn entry_json(p: &Problem) -> serde_json::Value {
+    let limits: serde_json::Map<String, serde_json::Value> = p
+        .limit_list()
+        .into_iter()
+        .map(|(name, bounds)| {
+            (
+                name.to_string(),
+                json!({"min": bounds.min, "max": bounds.max}),
+            )
+        })
+        .collect();
+    let parameters: Vec<_> = p
+        .game
+        .parameters
+        .iter()
+        .map(|parameter| {
+            json!({"name": parameter.name, "option": "--max-take", "meaning": parameter.meaning})
+        })
+        .collect();
+    json!({
+        "name": p.name,
+        "aliases": p.aliases,
+        "source": p.source,
+        "title": p.title,
+        "input": plain(&p.layout.describe(&p.vars)),
+        "output": plain(&p.output()),
+        "output_markdown": p.output(),
+        "limits": limits,
+        "limits_text": p.limits_text(),
+        "parameters": parameters,
+        "move": p.takes_moves(),
+        "words": p.takes_words(),
+    })
 }

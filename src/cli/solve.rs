@@ -1,29 +1,49 @@
 //! `nimstream solve`: one line per case, in the judge's words.
 
-use std::io;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Args;
+use nimstream::games::Game;
 use nimstream::input::MmapChoice;
 use nimstream::output::VerdictWriter;
 use nimstream::pipeline::Job;
-use nimstream::problem::{Answer, Problem};
+use nimstream::problem::Problem;
 use nimstream::Error;
 
+use crate::batch::{self, Outcome, Target};
 use crate::progress::ProgressBar;
 use crate::stats::{self, StatsFormat};
 use crate::{
-    check_stdout, default_threads, pick_kernel, pick_problem, stdout_error, threads, warn_threads,
-    ProblemArgs,
+    check_stdout, default_threads, hint_at_terminal, pick_kernel, pick_problem, stdout_error,
+    threads, warn_threads, ProblemArgs,
 };
 
 #[derive(Args)]
+#[command(after_help = "EXAMPLES:
+  nimstream solve lasker testdata/lasker-hdu3032.in
+  nimstream solve hdu3032 big.in --stats --threads 2
+  nimstream solve nim tests/                          every tests/*.in, answers in order
+  nimstream solve nim tests/ --check                  compare with tests/NAME.out
+  nimstream solve kayles cases.in --move              a game given by its rule")]
 pub struct SolveArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// The input file; `-` or nothing reads standard input.
-    path: Option<String>,
+    /// The inputs: files, and folders whose `*.in` files are read in name
+    /// order; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    paths: Vec<String>,
+    /// With --check: the folder of the expected answers, NAME.out for
+    /// NAME.in (default: beside each input).
+    #[arg(long, value_name = "DIR", requires = "check")]
+    out_dir: Option<PathBuf>,
+    /// Compare each input's answers with the NAME.out beside it (or in
+    /// --out-dir), line by line, ignoring trailing whitespace; print each
+    /// difference as NAME.out:LINE: expected …, found …, and exit 1 if any.
+    #[arg(long)]
+    check: bool,
     /// Replace the winning and losing words, e.g. `--words First,Second`
     /// (not for hdu1850, whose answer is a number).
     #[arg(long, value_name = "WIN,LOSE")]
@@ -76,19 +96,14 @@ fn parse_words(words: &str) -> Result<(String, String), Error> {
 /// prints: an answer with no verdict, or no words, has no place for them,
 /// and ignoring them would leave the user believing they took effect.
 fn check_answer_options(problem: &Problem, args: &SolveArgs) -> Result<(), Error> {
-    let answer = match problem.answer {
-        Answer::Verdict => return Ok(()),
-        Answer::AllMoves => "lists every winning move",
-        Answer::MoveCount => "is the number of winning moves",
-        Answer::LoseOrTake => "is the losing word or the smallest winning take",
-    };
     let name = problem.name;
-    if args.moves {
+    let answer = problem.answer_is().unwrap_or("is a verdict");
+    if args.moves && !problem.takes_moves() {
         return Err(Error::Usage(format!(
             "--move applies to answers that are a verdict; {name}'s answer {answer}"
         )));
     }
-    if args.words.is_some() && problem.answer == Answer::MoveCount {
+    if args.words.is_some() && !problem.takes_words() {
         return Err(Error::Usage(format!(
             "--words does not apply to {name}, whose answer {answer}"
         )));
@@ -96,7 +111,29 @@ fn check_answer_options(problem: &Problem, args: &SolveArgs) -> Result<(), Error
     Ok(())
 }
 
-pub fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
+/// `--stats json`, with a space where `--stats=json` has an equals sign,
+/// reads `json` as an input; with no file of that name, it can only have
+/// meant the format.
+fn take_stats_format(args: &mut SolveArgs) {
+    if args.stats != Some(StatsFormat::Text) {
+        return;
+    }
+    let format = |path: &str| match path {
+        "json" => Some(StatsFormat::Json),
+        "text" => Some(StatsFormat::Text),
+        _ => None,
+    };
+    let meant = args
+        .paths
+        .iter()
+        .position(|p| format(p).is_some() && !Path::new(p).exists());
+    if let Some(at) = meant {
+        args.stats = format(&args.paths.remove(at));
+    }
+}
+
+pub fn solve_command(mut args: SolveArgs) -> Result<ExitCode, Error> {
+    take_stats_format(&mut args);
     let (problem, mut game) = pick_problem(&args.problem)?;
     check_answer_options(problem, &args)?;
     let (win, lose) = match args.words.as_deref() {
@@ -112,7 +149,12 @@ pub fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
     // documented behaviour of this command.
     job.mmap = unsafe { MmapChoice::auto() };
     check_stdout()?;
-    let path = args.path.as_deref().unwrap_or("-");
+    let several = args.paths.len() > 1 || args.paths.iter().any(|p| Path::new(p).is_dir());
+    if several || args.out_dir.is_some() || args.check {
+        return solve_several(&args, &job, &game);
+    }
+    let path = args.paths.first().map_or("-", String::as_str);
+    hint_at_terminal(path, "solve");
     let started = Instant::now();
     let mut out = VerdictWriter::new(io::stdout().lock(), &win, &lose, problem.verdicts.prefix);
     let mut bar = ProgressBar::default();
@@ -129,4 +171,104 @@ pub fn solve_command(args: SolveArgs) -> Result<ExitCode, Error> {
         stats::print(format, &solved, started.elapsed(), problem, kernel);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `solve` with several inputs, `--out-dir` or `--check` ([`batch`]).
+fn solve_several(args: &SolveArgs, job: &Job, game: &Game) -> Result<ExitCode, Error> {
+    if args.stats.is_some() {
+        return Err(Error::Usage(
+            "--stats reports on one input; give one file, without --out-dir or --check".into(),
+        ));
+    }
+    let paths = match args.paths.is_empty() {
+        true => vec!["-".to_string()],
+        false => args.paths.clone(),
+    };
+    let inputs = batch::expand(&paths)?;
+    let target = match args.check {
+        true => Target::Check(args.out_dir.clone()),
+        false => Target::Stdout,
+    };
+    if !matches!(target, Target::Stdout) && inputs.iter().any(|i| i == "-") {
+        return Err(Error::Usage(
+            "--check names each answer after its input file; standard input has no name".into(),
+        ));
+    }
+    let mut tally = Tally::default();
+    let mut stdout = io::stdout().lock();
+    batch::run(job, game, &inputs, &target, |outcome| {
+        tally.report(outcome, &mut stdout)
+    })?;
+    stdout.flush().map_err(stdout_error)?;
+    if args.check {
+        tally.summary();
+    }
+    Ok(tally.exit_code())
+}
+
+/// The outcomes of several inputs, as they are reported.
+#[derive(Default)]
+struct Tally {
+    inputs: u64,
+    failed: u64,
+    differ: u64,
+}
+
+impl Tally {
+    /// Reports one input: its answers or differences on standard output,
+    /// an error on standard error.
+    fn report(&mut self, outcome: Outcome, out: &mut impl Write) -> Result<(), Error> {
+        self.inputs += 1;
+        out.write_all(&outcome.answers).map_err(stdout_error)?;
+        if let Some((expected, verdict)) = &outcome.checked {
+            if !verdict.matches() {
+                self.differ += 1;
+                let name = expected.display();
+                for mismatch in &verdict.listed {
+                    writeln!(out, "{name}:{mismatch}").map_err(stdout_error)?;
+                }
+                let more = verdict.differing - verdict.listed.len() as u64;
+                if more > 0 {
+                    writeln!(out, "{name}: {more} more lines differ").map_err(stdout_error)?;
+                }
+            }
+        }
+        if let Some(error) = outcome.error {
+            if error.is_broken_pipe() {
+                return Err(error);
+            }
+            self.failed += 1;
+            // Answers and messages in the order they happened.
+            out.flush().map_err(stdout_error)?;
+            crate::report_error(&error);
+        }
+        Ok(())
+    }
+
+    /// The count of files checked, on standard error.
+    fn summary(&self) {
+        let matched = self.inputs - self.differ - self.failed;
+        let mut parts = vec![format!("{matched} match")];
+        if self.differ > 0 {
+            parts.push(format!("{} differ", self.differ));
+        }
+        if self.failed > 0 {
+            parts.push(format!("{} could not be checked", self.failed));
+        }
+        let files = if self.inputs == 1 { "file" } else { "files" };
+        crate::messages::report(format_args!(
+            "{} {files} checked: {}",
+            self.inputs,
+            parts.join(", ")
+        ));
+    }
+
+    /// 2 if an input failed, else 1 if answers differ, else 0.
+    fn exit_code(&self) -> ExitCode {
+        match (self.failed, self.differ) {
+            (0, 0) => ExitCode::SUCCESS,
+            (0, _) => ExitCode::from(1),
+            _ => ExitCode::from(2),
+        }
+    }
 }

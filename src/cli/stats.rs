@@ -54,8 +54,12 @@ pub fn print(
         "numbers"
     };
     if format == StatsFormat::Text {
-        eprintln!(
-            "nimstream: {} bytes, {} cases, {} {}, {:.3} s, {:.2} GB/s, kernel {}, {} thread(s)",
+        let threads = match report.threads {
+            1 => "thread",
+            _ => "threads",
+        };
+        crate::messages::report(format_args!(
+            "{} bytes, {} cases, {} {}, {:.3} s, {:.2} GB/s, kernel {}, {} {threads}",
             report.bytes,
             report.cases,
             report.values,
@@ -64,7 +68,7 @@ pub fn print(
             gb_per_s,
             kernel.name(),
             report.threads,
-        );
+        ));
         return;
     }
     let mut stats = serde_json::json!({

@@ -9,14 +9,21 @@ use nimstream::pipeline::Job;
 use nimstream::validate::{self, Detail, Overrides, Range};
 use nimstream::Error;
 
-use crate::{check_stdout, pick_problem, stdout_error, whole, ProblemArgs};
+use crate::{
+    check_stdout, hint_at_terminal, pick_problem, report_error, stdout_error, whole, ProblemArgs,
+};
 
 #[derive(Args)]
+#[command(after_help = "EXAMPLES:
+  nimstream validate lasker big.in
+  nimstream validate lasker tests/*.in --summary
+  nimstream validate nim cases.in --heaps-max 100000")]
 pub struct ValidateArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// The input file; `-` or nothing reads standard input.
-    path: Option<String>,
+    /// The files to check, in turn; `-` or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    paths: Vec<String>,
     /// Smallest allowed number of cases: T, or for formats without T the
     /// number of lines before the end.
     #[arg(long, value_name = "T", value_parser = whole, allow_hyphen_values = true)]
@@ -72,7 +79,6 @@ pub fn validate_command(args: ValidateArgs) -> Result<ExitCode, Error> {
         positions: range(args.positions_min, args.positions_max),
     };
     let limits = validate::limits(problem, &overrides)?;
-    let path = args.path.as_deref().unwrap_or("-");
     let detail = if args.summary {
         Detail::Summary
     } else {
@@ -81,18 +87,39 @@ pub fn validate_command(args: ValidateArgs) -> Result<ExitCode, Error> {
     let mut job = Job::new(problem);
     // SAFETY: as in `solve_command`.
     job.mmap = unsafe { MmapChoice::auto() };
-    match job.validate_path(path, &mut game, &limits, detail) {
-        Ok(Some(summary)) => {
-            check_stdout()?;
-            write!(io::stdout().lock(), "{summary}").map_err(stdout_error)?;
-            Ok(ExitCode::SUCCESS)
+    let paths = match args.paths.is_empty() {
+        true => vec!["-".to_string()],
+        false => args.paths.clone(),
+    };
+    let (mut invalid, mut failed) = (false, false);
+    for path in &paths {
+        hint_at_terminal(path, "validate");
+        match job.validate_path(path, &mut game, &limits, detail) {
+            Ok(Some(summary)) => {
+                check_stdout()?;
+                let mut out = io::stdout().lock();
+                if paths.len() > 1 {
+                    writeln!(out, "{path}:").map_err(stdout_error)?;
+                }
+                write!(out, "{summary}").map_err(stdout_error)?;
+            }
+            Ok(None) => {}
+            // An invalid file is the answer, not a failure of the command.
+            Err(error @ Error::Input { .. }) => {
+                invalid = true;
+                report_error(&error);
+            }
+            // The next file may still be read.
+            Err(error) if paths.len() > 1 && !error.is_broken_pipe() => {
+                failed = true;
+                report_error(&error);
+            }
+            Err(error) => return Err(error),
         }
-        Ok(None) => Ok(ExitCode::SUCCESS),
-        // An invalid file is the answer, not a failure of the command.
-        Err(invalid @ Error::Input { .. }) => {
-            eprintln!("nimstream: {}", invalid);
-            Ok(ExitCode::from(1))
-        }
-        Err(error) => Err(error),
     }
+    Ok(match (failed, invalid) {
+        (true, _) => ExitCode::from(2),
+        (false, true) => ExitCode::from(1),
+        (false, false) => ExitCode::SUCCESS,
+    })
 }

@@ -1,0 +1,252 @@
+//! `solve` on several inputs: a judge's test folder answered, or checked
+//! against its `.out` files, in one command.
+//!
+//! Each input is one job with its own outcome: an input that cannot be read
+//! or solved is reported with its path, and the others still run. Small
+//! inputs run side by side, one thread each; a large one gets every thread
+//! to itself, as a single input does. Whatever ran first, outcomes are
+//! reported in the order of the inputs.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use nimstream::games::Game;
+use nimstream::output::VerdictWriter;
+use nimstream::pipeline::Job;
+use nimstream::Error;
+
+use crate::check::{AnswerCheck, Verdict};
+
+/// Inputs smaller than this run side by side, one thread each; larger
+/// ones one at a time on every thread, where a split pays.
+const SMALL: u64 = 4 << 20;
+
+/// The inputs `paths` name: files as given, and each directory's `*.in`
+/// files, sorted by name. A directory without any is an error.
+pub fn expand(paths: &[String]) -> Result<Vec<String>, Error> {
+    let mut inputs = Vec::new();
+    for path in paths {
+        if path == "-" || !Path::new(path).is_dir() {
+            inputs.push(path.clone());
+            continue;
+        }
+        let io_error = |source| Error::Io {
+            path: path.clone(),
+            source,
+        };
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(path).map_err(io_error)? {
+            let entry_path = entry.map_err(io_error)?.path();
+            if entry_path.extension().is_some_and(|e| e == "in") && !entry_path.is_dir() {
+                found.push(entry_path);
+            }
+        }
+        if found.is_empty() {
+            return Err(io_error(io::Error::other("holds no *.in file")));
+        }
+        found.sort();
+        inputs.extend(found.iter().map(|p| p.to_string_lossy().into_owned()));
+    }
+    Ok(inputs)
+}
+
+/// Where each input's answers go.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// Standard output, input after input.
+    Stdout,
+    /// Compared with `NAME.out` in this directory, or beside the input.
+    Check(Option<PathBuf>),
+}
+
+/// The `.out` file of `input` (`tests/1.in` → `1.out`), in `dir` or beside
+/// the input.
+pub fn out_path(input: &str, dir: Option<&Path>) -> PathBuf {
+    let path = Path::new(input);
+    let name = path.file_name().map_or_else(Default::default, |n| {
+        let name = n.to_string_lossy();
+        let stem = name.strip_suffix(".in").unwrap_or(&name);
+        format!("{stem}.out")
+    });
+    match dir {
+        Some(dir) => dir.join(name),
+        None => path.with_file_name(name),
+    }
+}
+
+/// How one input went.
+pub struct Outcome {
+    /// The answers, for [`Target::Stdout`].
+    pub answers: Vec<u8>,
+    /// The comparison, for [`Target::Check`]: the `.out` file and what it
+    /// showed.
+    pub checked: Option<(PathBuf, Verdict)>,
+    /// Why the input could not be answered.
+    pub error: Option<Error>,
+}
+
+/// Runs `job` on every input, calling `report` on each outcome in the
+/// inputs' order.
+pub fn run(
+    job: &Job,
+    game: &Game,
+    inputs: &[String],
+    target: &Target,
+    mut report: impl FnMut(Outcome) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut start = 0;
+    while start < inputs.len() {
+        if !is_small(&inputs[start]) {
+            report(answer(job, &mut game.clone(), &inputs[start], target))?;
+            start += 1;
+            continue;
+        }
+        let end = (start..inputs.len())
+            .find(|&i| !is_small(&inputs[i]))
+            .unwrap_or(inputs.len());
+        side_by_side(job, game, &inputs[start..end], target, &mut report)?;
+        start = end;
+    }
+    Ok(())
+}
+
+/// Whether `input` is a file small enough to share the cores with others.
+fn is_small(input: &str) -> bool {
+    input != "-" && std::fs::metadata(input).is_ok_and(|m| m.is_file() && m.len() < SMALL)
+}
+
+/// Answers `inputs` on `job.threads` threads of one input each.
+fn side_by_side(
+    job: &Job,
+    game: &Game,
+    inputs: &[String],
+    target: &Target,
+    report: &mut impl FnMut(Outcome) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let next = AtomicUsize::new(0);
+    let mut one_thread = *job;
+    one_thread.threads = 1;
+    let workers = job.threads.min(inputs.len()).max(1);
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel();
+        for _ in 0..workers {
+            let sender = sender.clone();
+            let (next, one_thread) = (&next, &one_thread);
+            let mut game = game.clone();
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(input) = inputs.get(i) else { break };
+                let outcome = answer(one_thread, &mut game, input, target);
+                if sender.send((i, outcome)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        // Outcomes arrive in any order and are reported in the inputs'.
+        let mut waiting = BTreeMap::new();
+        let mut due = 0;
+        for (i, outcome) in receiver {
+            waiting.insert(i, outcome);
+            while let Some(outcome) = waiting.remove(&due) {
+                due += 1;
+                if let Err(error) = report(outcome) {
+                    // The workers stop at their next input.
+                    next.store(inputs.len(), Ordering::Relaxed);
+                    return Err(error);
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Answers one input into its target.
+fn answer(job: &Job, game: &mut Game, input: &str, target: &Target) -> Outcome {
+    let mut outcome = Outcome {
+        answers: Vec::new(),
+        checked: None,
+        error: None,
+    };
+    let result = match target {
+        Target::Stdout => write_answers(job, game, input, &mut outcome.answers),
+        Target::Check(dir) => {
+            let expected = out_path(input, dir.as_deref());
+            check_answers(job, game, input, &expected).map(|verdict| {
+                outcome.checked = Some((expected, verdict));
+            })
+        }
+    };
+    outcome.error = result.err();
+    outcome
+}
+
+/// Solves `input` into `out`, flushed. A failure to write is reported as
+/// the library reports it, as about `<stdout>`: the caller names `out`
+/// ([`rename_output`]).
+fn solve_into<W: Write>(job: &Job, game: &mut Game, input: &str, out: W) -> Result<(), Error> {
+    let verdicts = &job.problem.verdicts;
+    let mut writer = VerdictWriter::new(out, verdicts.win, verdicts.lose, verdicts.prefix);
+    job.solve_path(input, game, &mut writer, &mut ())?;
+    writer.flush().map_err(|source| Error::Io {
+        path: STDOUT.into(),
+        source,
+    })
+}
+
+/// What the library calls the writer it writes answers to.
+const STDOUT: &str = "<stdout>";
+
+/// `error`, with a failure to write the answers said to be about `path`.
+fn rename_output(error: Error, path: &Path) -> Error {
+    match error {
+        Error::Io { path: name, source } if name == STDOUT => Error::Io {
+            path: path.display().to_string(),
+            source,
+        },
+        other => other,
+    }
+}
+
+fn write_answers(job: &Job, game: &mut Game, input: &str, out: &mut Vec<u8>) -> Result<(), Error> {
+    solve_into(job, game, input, out)
+}
+
+/// Compares the answers with the file at `expected`.
+fn check_answers(
+    job: &Job,
+    game: &mut Game,
+    input: &str,
+    expected: &Path,
+) -> Result<Verdict, Error> {
+    let io_error = |source: io::Error| Error::Io {
+        path: expected.display().to_string(),
+        source,
+    };
+    let mut check = AnswerCheck::open(expected).map_err(|source| match source.kind() {
+        io::ErrorKind::NotFound => io_error(io::Error::new(
+            source.kind(),
+            format!("missing: no expected answers for {input}"),
+        )),
+        _ => io_error(source),
+    })?;
+    solve_into(job, game, input, &mut check).map_err(|error| rename_output(error, expected))?;
+    check.finish().map_err(io_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_out_file_is_named_after_its_input() {
+        assert_eq!(out_path("t/1.in", None), PathBuf::from("t/1.out"));
+        assert_eq!(out_path("1.in", None), PathBuf::from("1.out"));
+        assert_eq!(out_path("t/a.txt", None), PathBuf::from("t/a.txt.out"));
+        let dir = Path::new("answers");
+        assert_eq!(out_path("t/1.in", Some(dir)), dir.join("1.out"));
+    }
+}

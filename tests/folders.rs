@@ -1,0 +1,180 @@
+//! Whole test folders: `solve` on several inputs and folders, `--check`
+//! against the `.out` files, and `validate` on several files.
+
+mod common;
+
+use std::path::Path;
+
+use common::{nimstream, stderr, stdout};
+
+/// Writes `count` generated lasker inputs `00.in`, `01.in`, … into `dir`,
+/// with their answers beside them as `.out` files.
+fn test_folder(dir: &Path, count: u64) {
+    for i in 0..count {
+        let input = dir.join(format!("{i:02}.in"));
+        let input = input.to_str().unwrap();
+        let seed = (i + 1).to_string();
+        let gen = nimstream(
+            &[
+                "gen", "lasker", "--cases", "12", "--heaps", "5", "--seed", &seed, "-o", input,
+            ],
+            b"",
+        );
+        assert!(gen.status.success(), "{}", stderr(&gen));
+        let solved = nimstream(&["solve", "lasker", input], b"");
+        assert!(solved.status.success(), "{}", stderr(&solved));
+        std::fs::write(dir.join(format!("{i:02}.out")), &solved.stdout).unwrap();
+    }
+}
+
+#[test]
+fn a_folder_of_twenty_pairs_is_checked_and_a_wrong_line_named() {
+    let dir = tempfile::tempdir().unwrap();
+    test_folder(dir.path(), 20);
+    let folder = dir.path().to_str().unwrap();
+    let good = nimstream(&["solve", "lasker", folder, "--check"], b"");
+    assert_eq!(good.status.code(), Some(0), "{}", stderr(&good));
+    assert_eq!(stdout(&good), "");
+    assert_eq!(stderr(&good), "nimstream: 20 files checked: 20 match\n");
+
+    // Line 7 of the eighth file says the other word.
+    let wrong = dir.path().join("07.out");
+    let text = std::fs::read_to_string(&wrong).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let was = lines[6];
+    let now = if was == "Alice" { "Bob" } else { "Alice" };
+    lines[6] = now;
+    std::fs::write(&wrong, lines.join("\n") + "\n").unwrap();
+
+    let bad = nimstream(&["solve", "lasker", folder, "--check"], b"");
+    assert_eq!(bad.status.code(), Some(1), "{}", stderr(&bad));
+    assert_eq!(
+        stdout(&bad),
+        format!("{}:7: expected '{now}', found '{was}'\n", wrong.display())
+    );
+    assert_eq!(
+        stderr(&bad),
+        "nimstream: 20 files checked: 19 match, 1 differ\n"
+    );
+}
+
+#[test]
+fn several_inputs_are_answered_in_their_order() {
+    let dir = tempfile::tempdir().unwrap();
+    test_folder(dir.path(), 6);
+    let mut expected = Vec::new();
+    for i in [3, 0, 5] {
+        expected.extend(std::fs::read(dir.path().join(format!("{i:02}.out"))).unwrap());
+    }
+    let path = |i: u32| dir.path().join(format!("{i:02}.in")).display().to_string();
+    let (a, b, c) = (path(3), path(0), path(5));
+    for threads in ["1", "2", "4"] {
+        let output = nimstream(&["solve", "lasker", &a, &b, &c, "--threads", threads], b"");
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(output.stdout, expected, "--threads {threads}");
+    }
+    // A folder is its *.in files in name order; other files are left out.
+    std::fs::write(dir.path().join("notes.txt"), "not an input").unwrap();
+    let folder = nimstream(&["solve", "lasker", dir.path().to_str().unwrap()], b"");
+    let mut all = Vec::new();
+    for i in 0..6 {
+        all.extend(std::fs::read(dir.path().join(format!("{i:02}.out"))).unwrap());
+    }
+    assert_eq!(folder.stdout, all);
+}
+
+#[test]
+fn a_failing_input_is_named_and_the_others_still_run() {
+    let dir = tempfile::tempdir().unwrap();
+    test_folder(dir.path(), 4);
+    std::fs::write(dir.path().join("01.in"), "1\n2\n3 x\n").unwrap();
+    std::fs::remove_file(dir.path().join("02.out")).unwrap();
+    let wrong = dir.path().join("03.out");
+    std::fs::write(&wrong, "Alice\n").unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let output = nimstream(&["solve", "lasker", folder, "--check"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    let bad_input = dir.path().join("01.in");
+    assert!(
+        err.contains(&format!(
+            "nimstream: {}:3:3: expected heap 2 of 2",
+            bad_input.display()
+        )),
+        "{err}"
+    );
+    let missing = dir.path().join("02.out");
+    assert!(
+        err.contains(&format!("nimstream: {}: missing", missing.display())),
+        "{err}"
+    );
+    assert!(
+        err.contains("4 files checked: 1 match, 1 differ, 2 could not be checked"),
+        "{err}"
+    );
+    // The file after the failures was still checked.
+    assert!(
+        stdout(&output).starts_with(&format!("{}:", wrong.display())),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn check_reads_the_expected_answers_from_out_dir() {
+    let dir = tempfile::tempdir().unwrap();
+    test_folder(dir.path(), 2);
+    let answers = tempfile::tempdir().unwrap();
+    for i in 0..2 {
+        let name = format!("{i:02}.out");
+        std::fs::rename(dir.path().join(&name), answers.path().join(&name)).unwrap();
+    }
+    let args = [
+        "solve",
+        "lasker",
+        dir.path().to_str().unwrap(),
+        "--check",
+        "--out-dir",
+        answers.path().to_str().unwrap(),
+    ];
+    let output = nimstream(&args, b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
+fn check_needs_files_and_a_folder_needs_inputs() {
+    let output = nimstream(&["solve", "lasker", "--check"], b"1\n1\n1\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("standard input has no name"),
+        "{}",
+        stderr(&output)
+    );
+    let empty = tempfile::tempdir().unwrap();
+    let output = nimstream(&["solve", "lasker", empty.path().to_str().unwrap()], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("holds no *.in file"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn validate_checks_several_files_in_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    test_folder(dir.path(), 3);
+    let path = |i: u32| dir.path().join(format!("{i:02}.in")).display().to_string();
+    let (a, b, c) = (path(0), path(1), path(2));
+    let good = nimstream(&["validate", "lasker", &a, &b, &c], b"");
+    assert_eq!(good.status.code(), Some(0), "{}", stderr(&good));
+    std::fs::write(&b, "1\n1\n 5\n").unwrap();
+    std::fs::remove_file(&c).unwrap();
+    let bad = nimstream(&["validate", "lasker", &a, &b, &c], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    let err = stderr(&bad);
+    assert!(err.contains(&format!("nimstream: {b}:3:1: ")), "{err}");
+    assert!(err.contains(&format!("nimstream: {c}: ")), "{err}");
+    let invalid_only = nimstream(&["validate", "lasker", &a, &b], b"");
+    assert_eq!(invalid_only.status.code(), Some(1));
+}
