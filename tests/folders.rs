@@ -178,3 +178,61 @@ fn validate_checks_several_files_in_turn() {
     let invalid_only = nimstream(&["validate", "lasker", &a, &b], b"");
     assert_eq!(invalid_only.status.code(), Some(1));
 }
+
+#[test]
+fn out_dir_gets_each_answer_whole_or_leaves_it_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    test_folder(dir.path(), 5);
+    let answers = dir.path().join("answers");
+    let folder = dir.path().to_str().unwrap();
+    let args = [
+        "solve",
+        "lasker",
+        folder,
+        "--out-dir",
+        answers.to_str().unwrap(),
+    ];
+    let output = nimstream(&args, b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "");
+    for i in 0..5 {
+        let name = format!("{i:02}.out");
+        let written = std::fs::read(answers.join(&name)).unwrap();
+        assert_eq!(
+            written,
+            std::fs::read(dir.path().join(&name)).unwrap(),
+            "{name}"
+        );
+    }
+    // An input that fails leaves its old answers, and no temporary file.
+    std::fs::write(dir.path().join("02.in"), "2\n1\n5\n1\nx\n").unwrap();
+    std::fs::write(answers.join("02.out"), "old\n").unwrap();
+    let output = nimstream(&args, b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("02.in:5:1:"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(
+        std::fs::read_to_string(answers.join("02.out")).unwrap(),
+        "old\n"
+    );
+    let names: Vec<String> = std::fs::read_dir(&answers)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 5, "{names:?}");
+    // The answers written are the ones --check accepts.
+    std::fs::remove_file(dir.path().join("02.in")).unwrap();
+    let check = [
+        "solve",
+        "lasker",
+        folder,
+        "--check",
+        "--out-dir",
+        answers.to_str().unwrap(),
+    ];
+    let output = nimstream(&check, b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}

@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use nimstream::games::Game;
+use nimstream::output::atomic::AtomicFile;
 use nimstream::output::VerdictWriter;
 use nimstream::pipeline::Job;
 use nimstream::Error;
@@ -58,6 +59,8 @@ pub fn expand(paths: &[String]) -> Result<Vec<String>, Error> {
 pub enum Target {
     /// Standard output, input after input.
     Stdout,
+    /// `DIR/NAME.out`, replaced whole or not at all.
+    OutDir(PathBuf),
     /// Compared with `NAME.out` in this directory, or beside the input.
     Check(Option<PathBuf>),
 }
@@ -173,6 +176,7 @@ fn answer(job: &Job, game: &mut Game, input: &str, target: &Target) -> Outcome {
     };
     let result = match target {
         Target::Stdout => write_answers(job, game, input, &mut outcome.answers),
+        Target::OutDir(dir) => write_out_file(job, game, input, &out_path(input, Some(dir))),
         Target::Check(dir) => {
             let expected = out_path(input, dir.as_deref());
             check_answers(job, game, input, &expected).map(|verdict| {
@@ -213,6 +217,18 @@ fn rename_output(error: Error, path: &Path) -> Error {
 
 fn write_answers(job: &Job, game: &mut Game, input: &str, out: &mut Vec<u8>) -> Result<(), Error> {
     solve_into(job, game, input, out)
+}
+
+/// Writes the answers to `path` through an [`AtomicFile`]: an input error
+/// leaves `path` as it was, never half written.
+fn write_out_file(job: &Job, game: &mut Game, input: &str, path: &Path) -> Result<(), Error> {
+    let io_error = |source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let mut file = AtomicFile::create(path).map_err(io_error)?;
+    solve_into(job, game, input, &mut file).map_err(|error| rename_output(error, path))?;
+    file.commit().map_err(io_error)
 }
 
 /// Compares the answers with the file at `expected`.

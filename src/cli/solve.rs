@@ -26,6 +26,7 @@ use crate::{
   nimstream solve lasker testdata/lasker-hdu3032.in
   nimstream solve hdu3032 big.in --stats --threads 2
   nimstream solve nim tests/                          every tests/*.in, answers in order
+  nimstream solve nim tests/ --out-dir tests/         tests/NAME.out for each tests/NAME.in
   nimstream solve nim tests/ --check                  compare with tests/NAME.out
   nimstream solve kayles cases.in --move              a game given by its rule")]
 pub struct SolveArgs {
@@ -35,9 +36,10 @@ pub struct SolveArgs {
     /// order; `-` or nothing reads standard input.
     #[arg(value_name = "FILE")]
     paths: Vec<String>,
-    /// With --check: the folder of the expected answers, NAME.out for
-    /// NAME.in (default: beside each input).
-    #[arg(long, value_name = "DIR", requires = "check")]
+    /// Write each input's answers to DIR/NAME.out (NAME.in's answers to
+    /// NAME.out), each file replaced whole or not at all; DIR is created if
+    /// needed. With --check, the folder of the expected answers.
+    #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
     /// Compare each input's answers with the NAME.out beside it (or in
     /// --out-dir), line by line, ignoring trailing whitespace; print each
@@ -185,14 +187,23 @@ fn solve_several(args: &SolveArgs, job: &Job, game: &Game) -> Result<ExitCode, E
         false => args.paths.clone(),
     };
     let inputs = batch::expand(&paths)?;
-    let target = match args.check {
-        true => Target::Check(args.out_dir.clone()),
-        false => Target::Stdout,
+    let target = match (&args.out_dir, args.check) {
+        (dir, true) => Target::Check(dir.clone()),
+        (Some(dir), false) => Target::OutDir(dir.clone()),
+        (None, false) => Target::Stdout,
     };
     if !matches!(target, Target::Stdout) && inputs.iter().any(|i| i == "-") {
         return Err(Error::Usage(
-            "--check names each answer after its input file; standard input has no name".into(),
+            "--out-dir and --check name each answer after its input file; \
+             standard input has no name"
+                .into(),
         ));
+    }
+    if let Target::OutDir(dir) = &target {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+            path: dir.display().to_string(),
+            source,
+        })?;
     }
     let mut tally = Tally::default();
     let mut stdout = io::stdout().lock();
