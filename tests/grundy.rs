@@ -220,3 +220,21 @@ fn gen_refuses_heaps_the_rule_cannot_decide() {
     let solved = nimstream(&["solve", "0.6", "--upto", "4096", "-"], &out.stdout);
     assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
 }
+
+#[test]
+fn plot_refuses_a_name_that_is_not_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("k.png");
+    let out = nimstream(&["grundy", "0.77", "--plot", png.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--plot writes SVG"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!png.exists(), "an SVG was written into {}", png.display());
+    let svg = dir.path().join("k.SVG");
+    let out = nimstream(&["grundy", "0.77", "--plot", svg.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+}

@@ -7,8 +7,9 @@ use std::time::Instant;
 
 use clap::Args;
 use nimstream::games::rule::DEFAULT_UPTO;
-use nimstream::grundy::plot::{write_svg, PlotRequest};
+use nimstream::grundy::plot::{render_svg, PlotRequest};
 use nimstream::grundy::{Method, NimSequence, Rule, MAX_VALUES};
+use nimstream::output::atomic;
 use nimstream::Error;
 
 #[derive(Args)]
@@ -81,6 +82,12 @@ fn progress_bar(total: usize) -> Option<indicatif::ProgressBar> {
 
 pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
     let rule = Rule::parse(&args.rule).map_err(|e| crate::rule_error(&args.rule, e))?;
+    let not_svg = |path: &&str| !path.to_ascii_lowercase().ends_with(".svg");
+    if let Some(path) = args.plot.as_deref().filter(not_svg) {
+        return Err(Error::Usage(format!(
+            "--plot writes SVG; name the file with .svg, not '{path}'"
+        )));
+    }
     let want_period = args.period || args.values.is_none();
     // A plot marks the period, so it is looked for even when not printed.
     let search = want_period || args.plot.is_some();
@@ -137,10 +144,12 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
             shown: args.values.unwrap_or(usize::MAX).min(seq.values().len()),
             period: seq.period(),
         };
-        write_svg(&request, Path::new(path)).map_err(|source| Error::Io {
+        let io_error = |source| Error::Io {
             path: path.clone(),
             source,
-        })?;
+        };
+        let svg = render_svg(&request).map_err(|e| io_error(io::Error::other(e)))?;
+        atomic::replace(Path::new(path), svg.as_bytes()).map_err(io_error)?;
     }
     if args.stats {
         crate::messages::report(format_args!(
