@@ -102,7 +102,7 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
         path: name.to_string(),
         source,
     };
-    let mut bar = CaseBar::new(options.cases);
+    let bar = CaseBar::new(options.cases);
     let mut progress = |written| bar.update(written);
     let generated = match target {
         None => {
@@ -111,7 +111,7 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
                 problem,
                 &mut game,
                 &options,
-                io::stdout().lock(),
+                bar.counting(io::stdout().lock()),
                 threads,
                 &mut progress,
             )
@@ -127,7 +127,7 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
                         problem,
                         &mut game,
                         &options,
-                        &mut file,
+                        bar.counting(&mut file),
                         threads,
                         &mut progress,
                     )
@@ -139,7 +139,7 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
                         problem,
                         &mut game,
                         &options,
-                        &mut encoder,
+                        bar.counting(&mut encoder),
                         threads,
                         &mut progress,
                     )

@@ -1,8 +1,9 @@
-//! The progress bars `solve` (bytes read) and `gen` (cases written) show on
-//! standard error, when it is a terminal and the work is large enough to
-//! wait for.
+//! The progress bars `solve` (bytes read) and `gen` (cases and bytes
+//! written) show on standard error, when it is a terminal and the work is
+//! large enough to wait for.
 
-use std::io::{self, IsTerminal};
+use std::cell::Cell;
+use std::io::{self, IsTerminal, Write};
 
 use nimstream::pipeline::Progress;
 
@@ -56,12 +57,14 @@ impl Progress for ProgressBar {
     }
 }
 
-/// The bar `gen` shows: cases written of the cases asked for.
+/// The bar `gen` shows: cases written of the cases asked for, and the bytes
+/// written so far, which move within a case too (one case of gigabytes
+/// would otherwise show nothing until it ends).
 pub struct CaseBar {
     bar: Option<indicatif::ProgressBar>,
     /// Cases between two redraws: a thousandth of the file.
     step: u64,
-    last: u64,
+    last: Cell<u64>,
 }
 
 impl CaseBar {
@@ -70,7 +73,7 @@ impl CaseBar {
         let bar = io::stderr().is_terminal().then(|| {
             let bar = indicatif::ProgressBar::new(total);
             bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-            let template = "{bar:40} {human_pos}/{human_len} cases, eta {eta}";
+            let template = "{bar:40} {human_pos}/{human_len} cases, {msg}, eta {eta}";
             if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
                 bar.set_style(style);
             }
@@ -79,15 +82,25 @@ impl CaseBar {
         CaseBar {
             bar,
             step: (total / 1000).max(1),
-            last: 0,
+            last: Cell::new(0),
+        }
+    }
+
+    /// `out`, counting the bytes written through it on the bar.
+    pub fn counting<W: Write>(&self, out: W) -> ByteCount<W> {
+        ByteCount {
+            out,
+            bar: self.bar.clone(),
+            bytes: 0,
+            shown: 0,
         }
     }
 
     /// Notes that `written` cases are written.
-    pub fn update(&mut self, written: u64) {
+    pub fn update(&self, written: u64) {
         if let Some(bar) = &self.bar {
-            if written >= self.last + self.step {
-                self.last = written;
+            if written >= self.last.get() + self.step {
+                self.last.set(written);
                 bar.set_position(written);
             }
         }
@@ -98,5 +111,32 @@ impl CaseBar {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// A writer that shows on a [`CaseBar`] how many bytes went through it.
+pub struct ByteCount<W> {
+    out: W,
+    bar: Option<indicatif::ProgressBar>,
+    bytes: u64,
+    /// The count last shown: the bar is redrawn every [`STEP`] bytes.
+    shown: u64,
+}
+
+impl<W: Write> Write for ByteCount<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let written = self.out.write(buf)?;
+        self.bytes += written as u64;
+        if let Some(bar) = &self.bar {
+            if self.bytes >= self.shown + STEP || self.shown == 0 {
+                self.shown = self.bytes;
+                bar.set_message(indicatif::HumanBytes(self.bytes).to_string());
+            }
+        }
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 }
