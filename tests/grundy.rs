@@ -57,7 +57,7 @@ fn malformed_rules_and_options_are_usage_errors() {
             "auto, naive or sparse",
         ),
         (vec!["solve", "0.78", "-"], "not an octal digit"),
-        (vec!["solve", "kayles", "-"], "a rule such as 0.77"),
+        (vec!["solve", "chess", "-"], "a rule such as 0.77"),
         (vec!["solve", "nim", "--upto", "10", "-"], "--upto applies"),
     ] {
         let out = nimstream(&args, b"1\n1\n1\n");

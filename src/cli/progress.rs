@@ -77,6 +77,8 @@ impl CaseBar {
             if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
                 bar.set_style(style);
             }
+            bar.set_message("0 B");
+            bar.set_position(0);
             bar
         });
         CaseBar {
