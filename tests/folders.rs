@@ -236,3 +236,26 @@ fn out_dir_gets_each_answer_whole_or_leaves_it_as_it_was() {
     let output = nimstream(&check, b"");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
 }
+
+#[test]
+fn a_large_input_among_small_ones_keeps_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    test_folder(dir.path(), 3);
+    // Over 4 MiB: it runs alone, on every thread, between the small ones.
+    let large = dir.path().join("01.in");
+    let args = [
+        "gen", "lasker", "--cases", "3", "--heaps", "600000", "--seed", "9",
+    ];
+    let gen = nimstream(&[&args[..], &["-o", large.to_str().unwrap()]].concat(), b"");
+    assert!(gen.status.success(), "{}", stderr(&gen));
+    assert!(std::fs::metadata(&large).unwrap().len() > 4 << 20);
+    let mut expected = Vec::new();
+    for i in 0..3 {
+        let path = dir.path().join(format!("{i:02}.in"));
+        expected.extend(nimstream(&["solve", "lasker", path.to_str().unwrap()], b"").stdout);
+    }
+    let output = nimstream(&["solve", "lasker", dir.path().to_str().unwrap()], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(output.stdout, expected);
+    assert_eq!(stdout(&output).lines().count(), 12 + 3 + 12);
+}

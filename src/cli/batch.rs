@@ -103,7 +103,7 @@ pub fn run(
     let mut start = 0;
     while start < inputs.len() {
         if !is_small(&inputs[start]) {
-            report(answer(job, &mut game.clone(), &inputs[start], target))?;
+            report(answer_alone(job, &mut game.clone(), &inputs[start], target))?;
             start += 1;
             continue;
         }
@@ -165,6 +165,20 @@ fn side_by_side(
         }
         Ok(())
     })
+}
+
+/// Answers a large input, which runs alone, into its target: answers for
+/// standard output go straight there, as they come (a large input's can be
+/// hundreds of megabytes), since every input before it is reported.
+fn answer_alone(job: &Job, game: &mut Game, input: &str, target: &Target) -> Outcome {
+    match target {
+        Target::Stdout => Outcome {
+            answers: Vec::new(),
+            checked: None,
+            error: solve_into(job, game, input, io::stdout().lock()).err(),
+        },
+        _ => answer(job, game, input, target),
+    }
 }
 
 /// Answers one input into its target.
