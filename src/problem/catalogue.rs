@@ -189,7 +189,8 @@ pub static CATALOGUE: [Problem; 13] = [
         answer: Answer::Verdict,
         verdicts: words("1", "0"),
         limits: Limits {
-            cases: Bounds::ANY,
+            // Lines to the end of the file: at least one.
+            cases: Bounds::new(1, u64::MAX),
             heaps: Bounds::ANY,
             value: Bounds::new(0, 1_000_000_000),
             second: Bounds::new(0, 1_000_000_000),

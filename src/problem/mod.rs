@@ -257,14 +257,19 @@ impl Problem {
 
     /// The limits, as a statement writes them: `1 ≤ T ≤ 100, …`.
     pub fn limits_text(&self) -> String {
-        let part = |(name, bounds): (&str, Bounds)| match bounds.min == bounds.max {
-            true => format!("{} = {}", name, limits::bound(bounds.min)),
-            false => format!(
-                "{} ≤ {} ≤ {}",
-                limits::bound(bounds.min),
-                name,
-                limits::bound(bounds.max)
-            ),
+        let part = |(name, bounds): (&str, Bounds)| {
+            if bounds.min == bounds.max {
+                format!("{} = {}", name, limits::bound(bounds.min))
+            } else if bounds.max == u64::MAX {
+                format!("{} ≥ {}", name, limits::bound(bounds.min))
+            } else {
+                format!(
+                    "{} ≤ {} ≤ {}",
+                    limits::bound(bounds.min),
+                    name,
+                    limits::bound(bounds.max)
+                )
+            }
         };
         let parts: Vec<String> = self.limit_list().into_iter().map(part).collect();
         parts.join(", ")

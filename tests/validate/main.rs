@@ -712,6 +712,9 @@ fn flags_override_the_problem_limits() {
         "{}",
         stderr(&output)
     );
+    // POJ 1067 has at least one line; --cases-min 0 allows none.
+    assert_invalid_at("wythoff", b"", &[], 0, "the input ends after 0 cases");
+    assert_valid("wythoff", b"", &["--cases-min", "0"]);
     // An empty heap line is how gen writes N = 0, allowed only when asked for.
     // Cases without heaps are all lost by the player to move.
     let input = gen("nim", &["--cases", "2", "--heaps", "0", "--losing", "1"]);
