@@ -374,9 +374,12 @@ impl<'a> Job<'a> {
 /// before it are answered, and then the damage is the error, whatever the
 /// solver made of the text's sudden end. Damage also often shows first as
 /// garbage in the text, since gzip, xz and zstd check their data only at
-/// the end of a member, stream or frame; so after an error in the text the
+/// the end of a member, block or frame; so after an error in the text the
 /// rest is decoded too (which costs time only then), and damage found there
-/// is reported along with the error it explains.
+/// is reported along with the error it explains. Which of the two is named
+/// depends only on where the text error is, never on which thread got
+/// there first: the reader may have buffered the end of the text, damage
+/// and all, before the solver met the error in it.
 fn check_decoding(
     result: Result<Report, Error>,
     mut text: Background,
@@ -386,25 +389,36 @@ fn check_decoding(
         path: name.to_string(),
         source,
     };
-    if let Some(damage) = text.failure() {
-        return Err(damaged(damage));
-    }
     let error = match result {
         Err(error @ Error::Input { .. }) => error,
-        other => return other,
+        other => {
+            return match text.failure() {
+                Some(damage) => Err(damaged(damage)),
+                None => other,
+            }
+        }
     };
     let _ = std::io::copy(&mut text, &mut std::io::sink());
-    match text.failure() {
-        Some(damage) if damage.kind() == std::io::ErrorKind::InvalidData => {
-            Err(damaged(std::io::Error::new(
-                damage.kind(),
-                format!(
-                    "{damage}; this damage explains the error found before it in the text: {error}"
-                ),
-            )))
-        }
-        _ => Err(error),
+    let Some(damage) = text.failure() else {
+        return Err(error);
+    };
+    let Error::Input { offset, .. } = &error else {
+        unreachable!("matched above")
+    };
+    // An error at the end of the text is the damage's cut, and says
+    // nothing more; one inside it is garbage the damage explains, unless
+    // the failure was in reading the compressed bytes, which says nothing
+    // about the text before it.
+    if *offset >= text.text_read() {
+        return Err(damaged(damage));
     }
+    if damage.kind() != std::io::ErrorKind::InvalidData {
+        return Err(error);
+    }
+    Err(damaged(std::io::Error::new(
+        damage.kind(),
+        format!("{damage}; this damage explains the error found before it in the text: {error}"),
+    )))
 }
 
 /// Where a long job reports how far it got.

@@ -67,6 +67,8 @@ pub struct Background {
     pos: usize,
     /// The failure that ended the text, until it is taken.
     failure: Option<io::Error>,
+    /// Bytes of text read from this so far.
+    read: u64,
 }
 
 enum State {
@@ -117,12 +119,19 @@ impl Background {
             len: 0,
             pos: 0,
             failure,
+            read: 0,
         }
     }
 
     /// The failure that ended the text, if one did; taken once.
     pub fn failure(&mut self) -> Option<io::Error> {
         self.failure.take()
+    }
+
+    /// How many bytes of text have been read from this: once it is read to
+    /// its end, the length of the text.
+    pub fn text_read(&self) -> u64 {
+        self.read
     }
 
     /// Moves to the next chunk; `false` at the end (or at a failure).
@@ -176,6 +185,7 @@ impl Read for Background {
         let n = buf.len().min(self.len - self.pos);
         buf[..n].copy_from_slice(&self.chunk[self.pos..self.pos + n]);
         self.pos += n;
+        self.read += n as u64;
         Ok(n)
     }
 }

@@ -15,11 +15,17 @@
 //! ([`Decoding`]): which format, what its decoder said, and how much text
 //! came out before the damage. An error from reading the compressed file
 //! itself is passed on as it is, since it says nothing about the data.
+//! Every byte of text a decoder produced before its error comes out first:
+//! xz goes through a decoder of its own for that (the `xz` module), and
+//! the compressed bytes reach each decoder in the same pieces from a file
+//! as from a pipe, so both give the same text up to the damage.
 
 use std::fmt;
 use std::io::{self, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+
+use super::xz::XzText;
 
 /// The most bytes any magic takes; [`Codec::sniff`] needs no more.
 pub const MAGIC_LEN: usize = 6;
@@ -143,6 +149,7 @@ impl Decoding {
             Watched {
                 inner: raw,
                 failed: Arc::clone(&raw_failed),
+                pending: None,
             },
         );
         let decoder: Box<dyn Read + Send> = match codec {
@@ -151,7 +158,10 @@ impl Decoding {
                 Ok(decoder) => Box::new(decoder),
                 Err(error) => Box::new(Failed(Some(error))),
             },
-            Codec::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(raw)),
+            Codec::Xz => match XzText::new(raw) {
+                Ok(decoder) => Box::new(decoder),
+                Err(error) => Box::new(Failed(Some(error))),
+            },
         };
         Decoding {
             codec,
@@ -197,20 +207,40 @@ impl Read for Decoding {
 }
 
 /// The compressed bytes, noting whether reading them failed.
+///
+/// Each read fills the buffer unless the bytes end or fail, so that the
+/// decoder sees the same pieces from a file and from a pipe (which hands
+/// over what it holds, 64 KiB or less): where damage stops a decoder inside
+/// a piece, the text it gave up with then does not depend on the source.
 struct Watched {
     inner: Box<dyn Read + Send>,
     failed: Arc<AtomicBool>,
+    /// An error met after some bytes, returned by the next read.
+    pending: Option<io::Error>,
 }
 
 impl Read for Watched {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let result = self.inner.read(buf);
-        if let Err(e) = &result {
-            if e.kind() != io::ErrorKind::Interrupted {
-                self.failed.store(true, Ordering::Relaxed);
+        if let Some(error) = self.pending.take() {
+            return Err(error);
+        }
+        let mut filled = 0;
+        while filled < buf.len() {
+            match self.inner.read(&mut buf[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.failed.store(true, Ordering::Relaxed);
+                    if filled == 0 {
+                        return Err(e);
+                    }
+                    self.pending = Some(e);
+                    break;
+                }
             }
         }
-        result
+        Ok(filled)
     }
 }
 

@@ -29,6 +29,7 @@
 
 pub mod background;
 pub mod codec;
+mod xz;
 
 use std::fs::File;
 use std::io::{self, Read};
