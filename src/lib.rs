@@ -16,7 +16,11 @@
 //!   its game, its input [`Layout`](problem::Layout), what it prints for a
 //!   case ([`Answer`](problem::Answer): the judge's words, every winning
 //!   move, their number, the smallest winning take), its limits and the
-//!   names of its variables. Nothing else lists problems.
+//!   names of its variables. Nothing else lists problems. A problem is
+//!   data: one nimstream does not know is read from a TOML file
+//!   ([`Problem::from_toml`](problem::Problem::from_toml)) naming its game
+//!   ([`games::known`], or a rule) and its layout, and each entry prints
+//!   as such a file.
 //! * [`games`] is the mathematics: closed forms, each tested against a
 //!   brute-force search. A heap game is a value transform folded into a
 //!   [`CaseSummary`](games::CaseSummary), a monoid, so a case can be cut

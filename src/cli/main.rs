@@ -95,8 +95,16 @@ enum Command {
 #[derive(Args)]
 pub(crate) struct ProblemArgs {
     /// The problem, by name or judge id (see `nimstream problems`).
-    #[arg(value_name = "PROBLEM", help = problem_help())]
-    pub(crate) problem: String,
+    #[arg(
+        value_name = "PROBLEM",
+        help = problem_help(),
+        required_unless_present = "problem_file"
+    )]
+    pub(crate) problem: Option<String>,
+    /// A problem file (TOML) in place of PROBLEM, e.g. one written by
+    /// `nimstream problems NAME --toml` and edited; `-` reads standard input.
+    #[arg(long = "problem", value_name = "FILE")]
+    pub(crate) problem_file: Option<String>,
     /// For `bounded`: a move removes 1 to K objects from one heap.
     #[arg(long, value_name = "K", value_parser = at_least_one, allow_hyphen_values = true)]
     pub(crate) max_take: Option<u64>,
@@ -105,6 +113,29 @@ pub(crate) struct ProblemArgs {
     /// from N on are an error. For hdu1848: heaps below N are decided.
     #[arg(long, value_name = "N", value_parser = grundy::value_count)]
     pub(crate) upto: Option<usize>,
+}
+
+impl ProblemArgs {
+    /// With `--problem FILE` there is no PROBLEM, so the positional
+    /// argument clap took for it is the first input: `solve --problem
+    /// k.toml cases.in`. A problem's name there, which names no file, is
+    /// an error rather than an input that cannot be opened.
+    pub(crate) fn shift_inputs(&mut self, paths: &mut Vec<String>) -> Result<(), Error> {
+        if self.problem_file.is_none() {
+            return Ok(());
+        }
+        let Some(first) = self.problem.take() else {
+            return Ok(());
+        };
+        let names_problem = Problem::find_or_rule(&first).is_ok();
+        if names_problem && !std::path::Path::new(&first).exists() {
+            return Err(Error::Usage(format!(
+                "give a problem by its name or with --problem FILE, not both ('{first}')"
+            )));
+        }
+        paths.insert(0, first);
+        Ok(())
+    }
 }
 
 fn problem_help() -> String {
@@ -228,9 +259,19 @@ pub(crate) fn default_threads() -> usize {
 
 /// The problem and its game, built from the arguments.
 pub(crate) fn pick_problem(args: &ProblemArgs) -> Result<(&'static Problem, Game), Error> {
-    let (problem, rule) = Problem::find_or_rule(&args.problem)?;
+    let (problem, rule) = match (&args.problem_file, &args.problem) {
+        (Some(_), Some(_)) => {
+            return Err(Error::Usage(
+                "give a problem by its name or with --problem FILE, not both".into(),
+            ))
+        }
+        // A problem file is read once and lives as long as the run, as
+        // the catalogue's entries do.
+        (Some(path), None) => (&*Box::leak(Box::new(Problem::load(path)?)), None),
+        (None, name) => Problem::find_or_rule(name.as_deref().unwrap_or_default())?,
+    };
     let takes_k = problem.game.parameters.contains(&bounded::MAX_TAKE);
-    match (takes_k, args.max_take) {
+    match (takes_k, args.max_take.or(problem.fixed.max_take)) {
         (true, None) => {
             return Err(Error::Usage(format!(
                 "{} needs --max-take K ({})",
@@ -246,7 +287,8 @@ pub(crate) fn pick_problem(args: &ProblemArgs) -> Result<(&'static Problem, Game
         }
         _ => {}
     }
-    if args.upto.is_some() && rule.is_none() && problem.game.name != FIBONACCI_SUBTRACTION.name {
+    let by_rule = rule.is_some() || problem.fixed.rule.is_some();
+    if args.upto.is_some() && !by_rule && problem.game.name != FIBONACCI_SUBTRACTION.name {
         return Err(Error::Usage(format!(
             "--upto applies to games given by a rule and to hdu1848, not to {}",
             problem.name

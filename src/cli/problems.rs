@@ -18,7 +18,8 @@ use crate::{check_stdout, stdout_error};
   nimstream problems               one line per problem
   nimstream problems hdu2176       one problem in full
   nimstream problems --markdown    the README's table
-  nimstream problems --json        every entry, for programs")]
+  nimstream problems --json        every entry, for programs
+  nimstream problems lasker --toml a problem file to start one's own from")]
 pub struct ProblemsArgs {
     /// Show this problem in full (by name or judge id, in any case).
     #[arg(value_name = "PROBLEM")]
@@ -30,6 +31,11 @@ pub struct ProblemsArgs {
     /// limits and options.
     #[arg(long)]
     json: bool,
+    /// Print the problem named as a problem file (TOML), which `solve`,
+    /// `gen` and `validate` read with `--problem FILE`: a start for a
+    /// problem of one's own.
+    #[arg(long, requires = "name", conflicts_with_all = ["markdown", "json"])]
+    toml: bool,
 }
 
 pub fn problems_command(args: ProblemsArgs) -> Result<ExitCode, Error> {
@@ -38,7 +44,9 @@ pub fn problems_command(args: ProblemsArgs) -> Result<ExitCode, Error> {
         Some(name) => vec![find(name)?],
         None => CATALOGUE.iter().collect(),
     };
-    let text = if args.markdown {
+    let text = if args.toml {
+        chosen[0].to_toml()?
+    } else if args.markdown {
         if args.name.is_some() {
             return Err(Error::Usage(
                 "--markdown prints the whole table; leave out the problem's name".into(),

@@ -67,7 +67,8 @@ pub struct ValidateArgs {
     summary: bool,
 }
 
-pub fn validate_command(args: ValidateArgs) -> Result<ExitCode, Error> {
+pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
+    args.problem.shift_inputs(&mut args.paths)?;
     let (problem, mut game) = pick_problem(&args.problem)?;
     let range = |min, max| Range { min, max };
     let overrides = Overrides {

@@ -46,8 +46,10 @@ use crate::scan::Visitor;
 
 pub mod bash;
 pub mod bounded;
+pub mod every_move;
 pub mod fibonacci;
 pub mod kmultiple;
+pub mod known;
 pub mod lasker;
 pub mod misere;
 pub mod nim;
@@ -55,6 +57,7 @@ pub mod rule;
 pub mod trace;
 pub mod wythoff;
 
+pub use every_move::EveryMove;
 pub use trace::{HeapMove, MoveTrace, NoTrace, Trace};
 
 #[cfg(test)]
@@ -348,6 +351,16 @@ pub struct GameSpec {
     pub build: fn(&GameParams) -> Result<Game, String>,
 }
 
+/// Two specs are the same game when their names are: each game has a name
+/// of its own ([`known`]'s test checks that they differ).
+impl PartialEq for GameSpec {
+    fn eq(&self, other: &GameSpec) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for GameSpec {}
+
 /// A game ready to be played: its kind and its parameters, with whatever it
 /// built from them.
 #[derive(Clone, Debug)]
@@ -398,6 +411,12 @@ impl Game {
     /// position per case.
     pub fn is_heap_game(&self) -> bool {
         with_game!(self, heap _h => true, position _p => false)
+    }
+
+    /// Whether the game can name every winning move from a heap, as the
+    /// answers that list or count them need ([`EveryMove`]).
+    pub fn lists_every_move(&self) -> bool {
+        with_game!(self, heap h => h.lists_every_move(), position _p => false)
     }
 }
 

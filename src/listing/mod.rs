@@ -36,7 +36,7 @@ mod portable;
 #[cfg(target_arch = "x86_64")]
 mod reciprocals;
 
-use crate::games::{CaseSummary, HeapGame};
+use crate::games::{CaseSummary, EveryMove, HeapGame};
 use crate::scan::Kernel;
 
 /// Heaps whose moves are gathered before their lines are written.
@@ -291,7 +291,24 @@ pub fn decide<F: HeapGame>(fold: &F, heaps: &[u64]) -> (CaseSummary, bool) {
 /// whose summary is `summary`, in heap order into `lines` (in place of
 /// what it held), or only counts them when `count_only`. Returns how many
 /// there are.
-pub fn list_moves<F: HeapGame>(
+pub fn list_moves<F: EveryMove>(
+    fold: &F,
+    heaps: &[u64],
+    summary: &CaseSummary,
+    lines: &mut Lines,
+    count_only: bool,
+    writer: LineWriter,
+) -> u64 {
+    match F::ONE_PER_HEAP {
+        true => list_one_per_heap(fold, heaps, summary, lines, count_only, writer),
+        false => list_every_move(fold, heaps, summary, lines, count_only),
+    }
+}
+
+/// [`list_moves`] for a game whose heaps have at most one winning move
+/// each, [`HeapGame::move_from`]'s: gathered a chunk at a time, by vector
+/// compares where the moves are Nim's, and written by `writer`.
+fn list_one_per_heap<F: HeapGame>(
     fold: &F,
     heaps: &[u64],
     summary: &CaseSummary,
@@ -315,6 +332,28 @@ pub fn list_moves<F: HeapGame>(
     }
     lines.len = at;
     lines.moves = Some(moves);
+    count
+}
+
+/// [`list_moves`] for a game whose heaps may have several winning moves
+/// each, a line at a time with the portable writer.
+fn list_every_move<F: EveryMove>(
+    fold: &F,
+    heaps: &[u64],
+    summary: &CaseSummary,
+    lines: &mut Lines,
+    count_only: bool,
+) -> u64 {
+    let (mut at, mut count) = (0, 0);
+    for &heap in heaps {
+        fold.each_move_from(heap, summary, &mut |to, and| {
+            count += 1;
+            if !count_only {
+                at = portable::push_line(&mut lines.buf, at, heap, to, and);
+            }
+        });
+    }
+    lines.len = at;
     count
 }
 
@@ -343,11 +382,11 @@ mod tests {
         let (summary, _) = decide(fold, heaps);
         let expected = naive(fold, heaps, &summary);
         for writer in LineWriter::available() {
-            let count = list_moves(fold, heaps, &summary, lines, false, writer);
+            let count = list_one_per_heap(fold, heaps, &summary, lines, false, writer);
             let listed = String::from_utf8_lossy(lines.as_bytes());
             assert_eq!(listed, expected, "{what}, {}", writer.name());
             assert_eq!(count, expected.lines().count() as u64);
-            let counted = list_moves(fold, heaps, &summary, lines, true, writer);
+            let counted = list_one_per_heap(fold, heaps, &summary, lines, true, writer);
             assert_eq!((counted, lines.as_bytes()), (count, &b""[..]));
         }
     }

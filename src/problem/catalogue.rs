@@ -3,7 +3,7 @@
 //! README's table (checked by a test) and the fuzz targets all read this.
 
 use super::limits::{Bounds, Limits};
-use super::{Answer, Layout, LinePrefix, Problem, Var, Vars, Verdicts};
+use super::{Answer, Fixed, Layout, LinePrefix, Problem, Var, Vars, Verdicts};
 use crate::games;
 
 const I31: u64 = (1 << 31) - 1;
@@ -55,6 +55,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "Luogu P2197",
         title: "Nim",
         game: games::nim::SPEC,
+        fixed: Fixed::NONE,
         layout: Layout::HeapCases,
         answer: Answer::Verdict,
         verdicts: words("Yes", "No"),
@@ -73,6 +74,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "HDU 3032",
         title: "Lasker's Nim (a move may split a heap in two)",
         game: games::lasker::SPEC,
+        fixed: Fixed::NONE,
         layout: Layout::HeapCases,
         answer: Answer::Verdict,
         verdicts: words("Alice", "Bob"),
@@ -91,6 +93,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "HDU 1907",
         title: "misère Nim (taking the last object loses)",
         game: games::misere::SPEC,
+        fixed: Fixed::NONE,
         layout: Layout::HeapCases,
         answer: Answer::Verdict,
         verdicts: words("John", "Brother"),
@@ -109,6 +112,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "Luogu P2197's format",
         title: "Nim where a move removes 1 to K objects",
         game: games::bounded::SPEC,
+        fixed: Fixed::NONE,
         layout: Layout::HeapCases,
         answer: Answer::Verdict,
         verdicts: words("Yes", "No"),
@@ -127,6 +131,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "HDU 1846",
         title: "Bash's game (take 1 to m from one pile)",
         game: games::bash::SPEC,
+        fixed: Fixed::NONE,
         layout: Layout::CountedPairs,
         answer: Answer::Verdict,
         verdicts: words("first", "second"),
@@ -145,6 +150,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "HDU 2516",
         title: "Fibonacci Nim",
         game: games::fibonacci::SPEC,
+        fixed: Fixed::NONE,
         layout: Layout::ZeroTerminated,
         answer: Answer::Verdict,
         verdicts: words("First win", "Second win"),
@@ -163,6 +169,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "POJ 3922 (as HDU 2580 asks it)",
         title: "the k-multiple game, win or lose",
         game: games::kmultiple::SPEC,
+        fixed: Fixed::NONE,
         layout: Layout::CountedPairs,
         answer: Answer::Verdict,
         verdicts: Verdicts {
@@ -185,6 +192,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "POJ 1067",
         title: "Wythoff's game",
         game: games::wythoff::SPEC,
+        fixed: Fixed::NONE,
         layout: Layout::PairsToEnd,
         answer: Answer::Verdict,
         verdicts: words("1", "0"),
@@ -204,6 +212,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "HDU 2176",
         title: "Nim, with every winning first move",
         game: games::nim::SPEC,
+        fixed: Fixed::NONE,
         layout: Layout::HeapCasesToZero { same_line: true },
         answer: Answer::AllMoves,
         verdicts: words("Yes", "No"),
@@ -229,6 +238,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "HDU 1850",
         title: "Nim, counting the winning first moves",
         game: games::nim::SPEC,
+        fixed: Fixed::NONE,
         layout: Layout::HeapCasesToZero { same_line: false },
         answer: Answer::MoveCount,
         verdicts: words("Yes", "No"),
@@ -254,6 +264,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "POJ 3922",
         title: "the k-multiple game, with the smallest winning first take",
         game: games::kmultiple::SPEC,
+        fixed: Fixed::NONE,
         layout: Layout::CountedPairs,
         answer: Answer::LoseOrTake,
         verdicts: Verdicts {
@@ -276,6 +287,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "HDU 1536 / POJ 2960",
         title: "S-Nim (remove a number of objects from a given set)",
         game: games::rule::PER_CASE_SET,
+        fixed: Fixed::NONE,
         layout: Layout::SubtractionSetCases,
         answer: Answer::Verdict,
         verdicts: words("W", "L"),
@@ -310,6 +322,7 @@ pub static CATALOGUE: [Problem; 13] = [
         source: "HDU 1848",
         title: "Fibonacci again and again (remove a Fibonacci number of objects)",
         game: games::rule::FIBONACCI_SUBTRACTION,
+        fixed: Fixed::NONE,
         layout: Layout::HeapTriplesToZero,
         answer: Answer::Verdict,
         verdicts: words("Fibo", "Nacci"),
@@ -334,6 +347,7 @@ pub static RULE_PROBLEM: Problem = Problem {
     source: "a rule given on the command line",
     title: "a take-and-break game given by its octal code or subtraction set",
     game: games::rule::SPEC,
+    fixed: Fixed::NONE,
     layout: Layout::HeapCases,
     answer: Answer::Verdict,
     verdicts: words("Yes", "No"),

@@ -8,10 +8,16 @@
 //! of the files it is read from.
 //!
 //! The problems themselves are listed once, in [`CATALOGUE`]. Adding a
-//! problem whose layout and game exist is one entry there.
+//! problem whose layout and game exist is one entry there; a problem of
+//! one's own is a TOML file ([`Problem::from_toml`]), read into the same
+//! [`Problem`], and `check` says which games a layout and an answer can go
+//! with.
 
 mod catalogue;
+mod check;
+mod file;
 pub mod limits;
+mod names;
 pub mod spelling;
 
 use std::collections::BTreeMap;
@@ -20,6 +26,7 @@ use std::sync::{Mutex, PoisonError};
 
 pub use catalogue::{CATALOGUE, RULE_PROBLEM};
 pub use limits::{Bounds, Limits};
+pub use names::LAYOUTS;
 
 use crate::games::{Game, GameParams, GameSpec};
 use crate::grundy::rule::{rule_names, NAMED_RULES};
@@ -42,7 +49,7 @@ fn rule_problem(rule: &Rule) -> &'static Problem {
 }
 
 /// One judge problem.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Problem {
     /// The name used on the command line.
     pub name: &'static str,
@@ -54,6 +61,9 @@ pub struct Problem {
     pub title: &'static str,
     /// The game, before its parameters are given.
     pub game: GameSpec,
+    /// The game's parameters the problem fixes; the command line gives the
+    /// others.
+    pub fixed: Fixed,
     /// How the input is laid out.
     pub layout: Layout,
     /// How each case's verdict is written.
@@ -64,6 +74,25 @@ pub struct Problem {
     pub limits: Limits,
     /// The names of the variables, as in the statement.
     pub vars: Vars,
+}
+
+/// Parameters of the game that a problem fixes, so that the command line
+/// need not give them: a problem file of Kayles says `rule = "0.77"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fixed {
+    /// The rule of a game given by its rule, as written (`0.77`, `kayles`).
+    pub rule: Option<&'static str>,
+    /// `K`, the most objects a move of bounded Nim takes.
+    pub max_take: Option<u64>,
+}
+
+impl Fixed {
+    /// Nothing fixed: the catalogue's entries, whose games need no
+    /// parameter or take it from the command line.
+    pub const NONE: Fixed = Fixed {
+        rule: None,
+        max_take: None,
+    };
 }
 
 /// The shapes a problem's input takes.
@@ -226,8 +255,24 @@ impl Problem {
 
     /// Builds the problem's game with `params`; the error is the game's own
     /// word on what is missing.
+    /// The parameters the problem fixes fill those `params` leave out.
     pub fn build_game(&self, params: &GameParams) -> Result<Game, crate::Error> {
-        (self.game.build)(params).map_err(crate::Error::Usage)
+        let mut params = params.clone();
+        if let (None, Some(code)) = (&params.rule, self.fixed.rule) {
+            let rule = Rule::parse(code).map_err(|e| crate::Error::Usage(e.to_string()))?;
+            params.rule = Some(rule);
+        }
+        params.max_take = params.max_take.or(self.fixed.max_take);
+        let game = (self.game.build)(&params).map_err(crate::Error::Usage)?;
+        let lists = matches!(self.answer, Answer::AllMoves | Answer::MoveCount);
+        if lists && !game.lists_every_move() {
+            return Err(crate::Error::Usage(format!(
+                "{} lists or counts every winning move, which a game that splits heaps \
+                 cannot: a heap of n objects splits about n/2 ways",
+                self.name
+            )));
+        }
+        Ok(game)
     }
 
     /// The limits that apply to the problem's layout, each with the name

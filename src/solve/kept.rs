@@ -29,7 +29,7 @@ use std::sync::{mpsc, Arc, Mutex};
 
 use super::{input_error, stdout_error, Expected, Run, MAX_KEPT_HEAPS};
 use crate::error::Error;
-use crate::games::{CaseSummary, HeapGame};
+use crate::games::{CaseSummary, EveryMove};
 use crate::listing::{list_moves, LineWriter, Lines};
 use crate::problem::Answer;
 use crate::source::{Ahead, TokenSource};
@@ -77,7 +77,7 @@ struct Shared {
 
 impl Shared {
     /// Lists pieces until none is left.
-    fn work<F: HeapGame>(&self, fold: &F) {
+    fn work<F: EveryMove>(&self, fold: &F) {
         loop {
             let index = self.next.fetch_add(1, Ordering::Relaxed);
             let Some(slot) = self.pieces.get(index) else {
@@ -107,7 +107,7 @@ enum Waiting {
 /// The second thread's loop: list the pieces of the cases shared with it,
 /// and when there are none, convert the blocks of `ahead`, until the cases
 /// end.
-fn help<F: HeapGame>(
+fn help<F: EveryMove>(
     fold: &F,
     inbox: &mpsc::Receiver<Arc<Shared>>,
     done: &mpsc::SyncSender<()>,
@@ -165,7 +165,7 @@ impl Lister {
     /// Starts the thread if it has not been; whether there is one. With
     /// `ahead`, it also converts the input's blocks when it has nothing to
     /// list.
-    fn start<'scope, F: HeapGame>(
+    fn start<'scope, F: EveryMove>(
         &mut self,
         scope: &'scope std::thread::Scope<'scope, '_>,
         fold: &'scope F,
@@ -190,7 +190,7 @@ impl Lister {
     /// Shares a won case with the thread and puts it in line to be
     /// written. When the thread is gone (it panicked, which the scope passes
     /// on when it ends), the case is listed here.
-    fn share<F: HeapGame>(&mut self, shared: Shared, fold: &F, ahead: Option<&Ahead>) {
+    fn share<F: EveryMove>(&mut self, shared: Shared, fold: &F, ahead: Option<&Ahead>) {
         let shared = Arc::new(shared);
         let sent = self
             .jobs
@@ -244,7 +244,7 @@ impl Lister {
 impl<S: TokenSource, W: Write> Run<'_, S, W> {
     /// [`Run::heap_cases_to_zero`] for an answer that needs a case's heaps
     /// twice (see the module's documentation).
-    pub(super) fn kept_cases_to_zero<F: HeapGame>(
+    pub(super) fn kept_cases_to_zero<F: EveryMove>(
         &mut self,
         fold: &F,
         count: &'static str,
@@ -277,7 +277,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         })
     }
 
-    fn kept_cases<'scope, F: HeapGame>(
+    fn kept_cases<'scope, F: EveryMove>(
         &mut self,
         scope: &'scope std::thread::Scope<'scope, '_>,
         fold: &'scope F,
@@ -323,7 +323,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
     /// Writes the oldest case waiting. A shared one is first finished:
     /// this thread lists what pieces are left, then waits for the other to
     /// be done with it.
-    fn write_oldest<F: HeapGame>(&mut self, fold: &F, lister: &mut Lister) -> Result<(), Error> {
+    fn write_oldest<F: EveryMove>(&mut self, fold: &F, lister: &mut Lister) -> Result<(), Error> {
         let written = match lister.waiting.pop_front() {
             None => return Ok(()),
             Some(Waiting::Here { wins, count, lines }) => {
@@ -352,7 +352,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
 
     /// Reads the next case's `m` and its heaps into `heaps`, and returns
     /// their summary; `None` at the `0` that ends the input.
-    fn read_kept_case<F: HeapGame>(
+    fn read_kept_case<F: EveryMove>(
         &mut self,
         case: u64,
         count: &'static str,

@@ -22,7 +22,8 @@ mod rules;
 
 use crate::error::{describe_byte, Error};
 use crate::games::{
-    CaseSummary, FoldHeaps, Game, HeapGame, MoveTrace, NoTrace, PositionGame, PositionMove, Trace,
+    CaseSummary, EveryMove, FoldHeaps, Game, HeapGame, MoveTrace, NoTrace, PositionGame,
+    PositionMove, Trace,
 };
 use crate::listing::LineWriter;
 use crate::output::VerdictWriter;
@@ -391,7 +392,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
     /// Cases of `m` heaps until `m = 0`. The heaps of a case are kept when
     /// the answer lists or counts moves (at most [`MAX_KEPT_HEAPS`]), else
     /// folded as in [`Run::heap_cases`].
-    fn heap_cases_to_zero<F: HeapGame>(
+    fn heap_cases_to_zero<F: EveryMove>(
         &mut self,
         fold: &F,
         count: &'static str,

@@ -1,0 +1,154 @@
+//! Every game a problem can name, with the word a problem file uses for it
+//! and the shape of its positions, which says which layouts can read it.
+//!
+//! The catalogue's entries and the problem files name games through this
+//! list alone, so a game added here can be played in any layout that reads
+//! its kind of position. A game given by its rule is not listed: a problem
+//! names it by the rule itself (`rule = "0.77"`), and it plays on heaps.
+
+use super::{bash, bounded, fibonacci, kmultiple, lasker, misere, nim, rule, wythoff, GameSpec};
+
+/// What a game's positions are made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Heaps, folded one at a time ([`super::HeapGame`]): any number of
+    /// them per case.
+    Heaps,
+    /// S-Nim's heaps, played under the subtraction set each case brings:
+    /// only S-Nim's own layout reads them.
+    SetPerCase,
+    /// One position per case, of one number (`n`) or two (`n m`).
+    Position {
+        /// How many numbers make a position.
+        numbers: u8,
+        /// Whether a winning move takes from one pile (a `LoseOrTake`
+        /// answer prints how much).
+        takes: bool,
+    },
+}
+
+/// A game as problems name it.
+#[derive(Clone, Copy, Debug)]
+pub struct KnownGame {
+    /// The word a problem file uses: `game = "lasker"`.
+    pub id: &'static str,
+    /// The game.
+    pub spec: GameSpec,
+    /// What its positions are.
+    pub kind: Kind,
+}
+
+const fn position(numbers: u8, takes: bool) -> Kind {
+    Kind::Position { numbers, takes }
+}
+
+/// The games, in the order help texts list them.
+pub const GAMES: &[KnownGame] = &[
+    KnownGame {
+        id: "nim",
+        spec: nim::SPEC,
+        kind: Kind::Heaps,
+    },
+    KnownGame {
+        id: "lasker",
+        spec: lasker::SPEC,
+        kind: Kind::Heaps,
+    },
+    KnownGame {
+        id: "misere",
+        spec: misere::SPEC,
+        kind: Kind::Heaps,
+    },
+    KnownGame {
+        id: "bounded",
+        spec: bounded::SPEC,
+        kind: Kind::Heaps,
+    },
+    KnownGame {
+        id: "fibonacci-subtraction",
+        spec: rule::FIBONACCI_SUBTRACTION,
+        kind: Kind::Heaps,
+    },
+    KnownGame {
+        id: "s-nim",
+        spec: rule::PER_CASE_SET,
+        kind: Kind::SetPerCase,
+    },
+    KnownGame {
+        id: "bash",
+        spec: bash::SPEC,
+        kind: position(2, true),
+    },
+    KnownGame {
+        id: "fibonacci",
+        spec: fibonacci::SPEC,
+        kind: position(1, true),
+    },
+    KnownGame {
+        id: "kmultiple",
+        spec: kmultiple::SPEC,
+        kind: position(2, true),
+    },
+    KnownGame {
+        id: "wythoff",
+        spec: wythoff::SPEC,
+        kind: position(2, false),
+    },
+];
+
+/// A game given by its rule, which problems name by the rule itself.
+pub const RULE: KnownGame = KnownGame {
+    id: "rule",
+    spec: rule::SPEC,
+    kind: Kind::Heaps,
+};
+
+impl KnownGame {
+    /// The game a problem file calls `id`.
+    pub fn by_id(id: &str) -> Option<&'static KnownGame> {
+        GAMES.iter().find(|game| game.id == id)
+    }
+
+    /// The entry of `spec`, the rule's included.
+    pub fn of(spec: &GameSpec) -> Option<&'static KnownGame> {
+        GAMES
+            .iter()
+            .chain(std::iter::once(&RULE))
+            .find(|game| game.spec == *spec)
+    }
+}
+
+/// Every id, comma-separated, for messages.
+pub fn ids() -> String {
+    let ids: Vec<&str> = GAMES.iter().map(|game| game.id).collect();
+    ids.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameParams;
+    use crate::grundy::Rule;
+    use std::collections::HashSet;
+
+    /// Each game's kind says what it is once built.
+    #[test]
+    fn every_kind_is_the_games_own() {
+        let params = GameParams {
+            max_take: Some(3),
+            rule: Some(Rule::parse("0.77").unwrap()),
+            upto: Some(1 << 10),
+        };
+        for game in GAMES.iter().chain([&RULE]) {
+            let built = (game.spec.build)(&params).unwrap();
+            let heaps = matches!(game.kind, Kind::Heaps | Kind::SetPerCase);
+            assert_eq!(built.is_heap_game(), heaps, "{}", game.id);
+            assert_eq!(KnownGame::of(&game.spec).map(|g| g.id), Some(game.id));
+        }
+        let (mut names, mut ids) = (HashSet::new(), HashSet::new());
+        for game in GAMES.iter().chain([&RULE]) {
+            assert!(names.insert(game.spec.name), "{}", game.spec.name);
+            assert!(ids.insert(game.id), "{}", game.id);
+        }
+    }
+}

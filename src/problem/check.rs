@@ -1,0 +1,160 @@
+//! What makes a problem one nimstream can play: a layout that reads the
+//! game's kind of position, an answer the layout and the game can give,
+//! parameters the game takes. The catalogue's entries pass it (a test
+//! checks), and a problem file that does not is an error at the key that
+//! breaks it.
+
+use super::names::LAYOUTS;
+use super::{Answer, Layout, Problem};
+use crate::games::bounded::MAX_TAKE;
+use crate::games::known::{Kind, KnownGame};
+
+/// A key of a problem file, for errors found after reading it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Key {
+    Name,
+    Game,
+    Rule,
+    MaxTake,
+    Layout,
+    Answer,
+    Win,
+    Lose,
+    Prefix,
+    Cases,
+    Heaps,
+    Value,
+    Second,
+    SetSize,
+    Positions,
+}
+
+impl Key {
+    /// The key as the file writes it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Key::Name => "name",
+            Key::Game => "game",
+            Key::Rule => "rule",
+            Key::MaxTake => "max-take",
+            Key::Layout => "layout",
+            Key::Answer => "answer",
+            Key::Win => "win",
+            Key::Lose => "lose",
+            Key::Prefix => "prefix",
+            Key::Cases => "limits.cases",
+            Key::Heaps => "limits.heaps",
+            Key::Value => "limits.value",
+            Key::Second => "limits.second",
+            Key::SetSize => "limits.set-size",
+            Key::Positions => "limits.positions",
+        }
+    }
+}
+
+/// Whether `problem` can be played; the key at fault and why not.
+pub(crate) fn check(problem: &Problem) -> Result<(), (Key, String)> {
+    let game = KnownGame::of(&problem.game)
+        .ok_or_else(|| (Key::Game, format!("{} is no known game", problem.game.name)))?;
+    let layout = problem.layout;
+    if !reads(layout, game.kind) {
+        return Err((
+            Key::Layout,
+            format!(
+                "the layout cannot read the positions of {}, which are {}",
+                who(game),
+                describe(game.kind)
+            ),
+        ));
+    }
+    let answers = match problem.answer {
+        Answer::Verdict => true,
+        Answer::AllMoves | Answer::MoveCount => {
+            matches!(layout, Layout::HeapCasesToZero { .. }) && game.kind == Kind::Heaps
+        }
+        Answer::LoseOrTake => matches!(game.kind, Kind::Position { takes: true, .. }),
+    };
+    if !answers {
+        let why = match problem.answer {
+            Answer::LoseOrTake => {
+                "the smallest winning take is an answer of games of one pile \
+                                   (bash, fibonacci, kmultiple)"
+            }
+            _ => {
+                "every winning move, or their number, is an answer of heap games in the \
+                  layouts heap-cases-to-zero and heap-lines-to-zero"
+            }
+        };
+        return Err((Key::Answer, why.into()));
+    }
+    if problem.fixed.max_take.is_some() && !problem.game.parameters.contains(&MAX_TAKE) {
+        return Err((Key::MaxTake, format!("{} takes no max-take", who(game))));
+    }
+    Ok(())
+}
+
+/// The game, as messages name it.
+fn who(game: &KnownGame) -> String {
+    match game.id {
+        "rule" => "a game given by its rule".to_string(),
+        id => id.to_string(),
+    }
+}
+
+/// Whether `layout` reads positions of `kind`.
+fn reads(layout: Layout, kind: Kind) -> bool {
+    match kind {
+        Kind::Heaps => layout.has_heaps() && layout != Layout::SubtractionSetCases,
+        Kind::SetPerCase => layout == Layout::SubtractionSetCases,
+        Kind::Position { numbers, .. } => {
+            !layout.has_heaps() && numbers == 1 + u8::from(layout.has_second())
+        }
+    }
+}
+
+/// Positions of `kind`, in a few words, and the layouts that read them.
+fn describe(kind: Kind) -> String {
+    let what = match kind {
+        Kind::Heaps => "heaps",
+        Kind::SetPerCase => "heaps under each case's own subtraction set",
+        Kind::Position { numbers: 1, .. } => "one number",
+        Kind::Position { .. } => "two numbers",
+    };
+    let layouts: Vec<&str> = LAYOUTS
+        .iter()
+        .filter(|(_, layout)| reads(*layout, kind))
+        .map(|(name, _)| *name)
+        .collect();
+    format!("{what} (layouts {})", layouts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::CATALOGUE;
+
+    #[test]
+    fn every_entry_of_the_catalogue_can_be_played() {
+        for problem in &CATALOGUE {
+            assert_eq!(check(problem), Ok(()), "{}", problem.name);
+        }
+    }
+
+    #[test]
+    fn a_game_the_layout_cannot_read_is_refused() {
+        let mut lasker = *Problem::find("lasker").unwrap();
+        lasker.layout = Layout::CountedPairs;
+        let (key, why) = check(&lasker).unwrap_err();
+        assert_eq!(key, Key::Layout);
+        assert!(why.contains("heaps"), "{why}");
+        let mut bash = *Problem::find("bash").unwrap();
+        bash.layout = Layout::ZeroTerminated;
+        assert_eq!(check(&bash).unwrap_err().0, Key::Layout);
+        bash.layout = Layout::PairsToEnd;
+        bash.answer = Answer::AllMoves;
+        assert_eq!(check(&bash).unwrap_err().0, Key::Answer);
+        let mut wythoff = *Problem::find("wythoff").unwrap();
+        wythoff.answer = Answer::LoseOrTake;
+        assert_eq!(check(&wythoff).unwrap_err().0, Key::Answer);
+    }
+}

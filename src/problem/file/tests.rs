@@ -1,0 +1,137 @@
+use super::*;
+use crate::problem::CATALOGUE;
+
+#[test]
+fn every_entry_reads_back_as_itself() {
+    for problem in &CATALOGUE {
+        let text = problem.to_toml().unwrap();
+        let read = Problem::from_toml(&text, "entry.toml")
+            .unwrap_or_else(|e| panic!("{}: {e}\n{text}", problem.name));
+        assert_eq!(read, *problem, "{text}");
+        assert_eq!(read.to_toml().unwrap(), text);
+    }
+}
+
+const KAYLES: &str = r#"name = "kayles"
+source = "a contest of ours"
+title = "Kayles"
+rule = "0.77"
+layout = "heap-cases"
+win = "W"
+lose = "L"
+
+[limits]
+cases = [1, 100]
+value = [1, 1000]
+"#;
+
+#[test]
+fn what_a_file_leaves_out_takes_its_usual_value() {
+    let kayles = Problem::from_toml(KAYLES, "k.toml").unwrap();
+    assert_eq!(kayles.fixed.rule, Some("0.77"));
+    assert_eq!(kayles.answer, Answer::Verdict);
+    assert_eq!(kayles.verdicts.prefix, LinePrefix::None);
+    assert_eq!(kayles.limits.heaps, Bounds::ANY);
+    assert_eq!(kayles.limits.value, Bounds::new(1, 1000));
+    assert_eq!(kayles.vars.heaps.name, "N");
+    assert_eq!(kayles.vars.value.label, "heap size a");
+    assert_eq!(kayles.vars.second, None);
+    let named = KAYLES.replace("\"0.77\"", "\"kayles\"");
+    let game = Problem::from_toml(&named, "k.toml").unwrap();
+    assert_eq!(game.fixed.rule, Some("kayles"));
+}
+
+/// The error for `text`: its place and message.
+fn error(text: &str) -> (u64, u64, String) {
+    match Problem::from_toml(text, "bad.toml") {
+        Err(Error::Input {
+            path,
+            position,
+            message,
+            ..
+        }) => {
+            assert_eq!(path, "bad.toml");
+            (position.line, position.column, message)
+        }
+        other => panic!("expected an input error, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_bad_file_is_an_error_at_the_key() {
+    let cases = [
+        // A key the format does not have.
+        (KAYLES.replace("win =", "wni ="), 6, 1, "key `wni`: unknown field"),
+        // A value of the wrong type, inside a table.
+        (
+            KAYLES.replace("[1, 100]", "[1, \"x\"]"),
+            10,
+            13,
+            "key `limits.cases`: invalid type",
+        ),
+        (
+            KAYLES.replace("[1, 1000]", "[1000, 1]"),
+            11,
+            9,
+            "key `limits.value`: the minimum 1000 exceeds the maximum 1",
+        ),
+        (
+            KAYLES.replace("rule = \"0.77\"", "rule = \"0.9\""),
+            4,
+            8,
+            "key `rule`: rule `0.9`",
+        ),
+        (
+            KAYLES.replace("rule = \"0.77\"", "game = \"kayles\""),
+            4,
+            8,
+            "key `game`: unknown game `kayles`",
+        ),
+        (
+            KAYLES.replace("rule = \"0.77\"", "game = \"nim\"\nrule = \"0.77\""),
+            4,
+            8,
+            "not both",
+        ),
+        (
+            KAYLES.replace("heap-cases", "heap-case"),
+            5,
+            10,
+            "key `layout`: unknown layout `heap-case`; expected one of: heap-cases,",
+        ),
+        (
+            KAYLES.replace("heap-cases", "counted-pairs"),
+            5,
+            10,
+            "key `layout`: the layout cannot read the positions of a game given by its rule, which are heaps (layouts heap-cases,",
+        ),
+        (
+            KAYLES.replace("win = \"W\"", "answer = \"all-moves\"\nwin = \"W\""),
+            6,
+            10,
+            "key `answer`",
+        ),
+        (KAYLES.replace("\"W\"", "\"\""), 6, 7, "key `win`: a word"),
+        (
+            KAYLES.replace("rule = \"0.77\"", "game = \"nim\"\nmax-take = 3"),
+            5,
+            12,
+            "key `max-take`: nim takes no max-take",
+        ),
+        (KAYLES.replace("layout = \"heap-cases\"\n", ""), 1, 1, "missing field `layout`"),
+        (KAYLES.replace("= \"W\"", "\"W\""), 6, 5, "expected `=`"),
+    ];
+    for (text, line, column, words) in cases {
+        let (l, c, message) = error(&text);
+        assert!(message.contains(words), "{message}\n{text}");
+        assert_eq!((l, c), (line, column), "{message}\n{text}");
+    }
+}
+
+#[test]
+fn a_bound_toml_cannot_hold_is_an_error_to_write() {
+    let mut problem = *Problem::find("nim").unwrap();
+    problem.limits.value = Bounds::new(1, u64::MAX);
+    let error = problem.to_toml().unwrap_err().to_string();
+    assert!(error.contains("2^63-1"), "{error}");
+}

@@ -1,0 +1,35 @@
+//! The words problem files use for layouts, answers and line prefixes.
+
+use super::{Answer, Layout, LinePrefix};
+
+/// The layouts by the names files give them.
+pub const LAYOUTS: &[(&str, Layout)] = &[
+    ("heap-cases", Layout::HeapCases),
+    (
+        "heap-cases-to-zero",
+        Layout::HeapCasesToZero { same_line: false },
+    ),
+    (
+        "heap-lines-to-zero",
+        Layout::HeapCasesToZero { same_line: true },
+    ),
+    ("heap-triples-to-zero", Layout::HeapTriplesToZero),
+    ("subtraction-set-cases", Layout::SubtractionSetCases),
+    ("counted-pairs", Layout::CountedPairs),
+    ("zero-terminated", Layout::ZeroTerminated),
+    ("pairs-to-end", Layout::PairsToEnd),
+];
+
+/// The answers by the names files give them.
+pub(crate) const ANSWERS: &[(&str, Answer)] = &[
+    ("verdict", Answer::Verdict),
+    ("all-moves", Answer::AllMoves),
+    ("move-count", Answer::MoveCount),
+    ("lose-or-take", Answer::LoseOrTake),
+];
+
+/// The line prefixes by the names files give them.
+pub(crate) const PREFIXES: &[(&str, LinePrefix)] = &[
+    ("none", LinePrefix::None),
+    ("case-number", LinePrefix::CaseNumber),
+];

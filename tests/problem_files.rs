@@ -1,0 +1,212 @@
+//! Problems given as files (`--problem FILE.toml`): every catalogue entry
+//! written with `problems NAME --toml` and read back solves its sample as
+//! the entry does; games given by a rule in the layouts of other problems;
+//! and a bad file's errors.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{nimstream, stderr, stdout};
+use nimstream::problem::CATALOGUE;
+
+/// The sample of a problem: `testdata/NAME.in`, or `testdata/NAME-ID.in`
+/// after a judge's id, with the statement's output beside it.
+fn sample(name: &str) -> Option<(PathBuf, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            let file = path.file_name().unwrap().to_str().unwrap();
+            file == format!("{name}.in")
+                || (file.starts_with(&format!("{name}-")) && file.ends_with(".in"))
+        })
+        .collect();
+    inputs.sort();
+    let input = inputs.into_iter().next()?;
+    let output = std::fs::read_to_string(input.with_extension("out")).unwrap();
+    Some((input, output))
+}
+
+/// Writes `text` to a file in `dir` and returns its path.
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn every_entry_solves_its_sample_through_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for problem in CATALOGUE.iter() {
+        let (input, expected) = sample(problem.name)
+            .unwrap_or_else(|| panic!("{} has no sample in testdata/", problem.name));
+        // Bounded Nim's sample is K = 3 (testdata/bounded-k3.in).
+        let k: &[&str] = match problem.game.parameters.is_empty() {
+            true => &[],
+            false => &["--max-take", "3"],
+        };
+        let printed = nimstream(&["problems", problem.name, "--toml"], b"");
+        assert!(printed.status.success(), "{}", stderr(&printed));
+        let file = write(dir.path(), "p.toml", stdout(&printed));
+        let input = input.to_str().unwrap();
+        let solved = nimstream(&[&["solve", "--problem", &file, input], k].concat(), b"");
+        assert!(
+            solved.status.success(),
+            "{}: {}",
+            problem.name,
+            stderr(&solved)
+        );
+        assert_eq!(stdout(&solved), expected, "{}", problem.name);
+        let by_name = nimstream(&[&["solve", problem.name, input], k].concat(), b"");
+        assert_eq!(by_name.stdout, solved.stdout, "{}", problem.name);
+        let generated = nimstream(
+            &[&["gen", "--problem", &file, "--seed", "7"], k].concat(),
+            b"",
+        );
+        assert!(generated.status.success(), "{}", stderr(&generated));
+        let same = nimstream(&[&["gen", problem.name, "--seed", "7"], k].concat(), b"");
+        assert_eq!(generated.stdout, same.stdout, "{}", problem.name);
+        let validate = [&["validate", "--problem", &file], k].concat();
+        let valid = nimstream(&validate, &generated.stdout);
+        assert!(
+            valid.status.success(),
+            "{}: {}",
+            problem.name,
+            stderr(&valid)
+        );
+    }
+}
+
+/// The README's example: Kayles, as a judge problem of its own, which the
+/// README's session reads from `testdata/`.
+fn kayles() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/kayles.toml"))
+        .unwrap()
+}
+
+#[test]
+fn kayles_as_a_problem_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "kayles.toml", &kayles());
+    // Kayles' values: G(1) = 1, G(2) = 2, G(3) = 3, G(4) = 1, G(5) = 4.
+    let solved = nimstream(&["solve", "--problem", &file], b"3\n1\n4\n2\n1 1\n2\n4 1\n");
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    assert_eq!(stdout(&solved), "W\nL\nL\n");
+    let moved = nimstream(&["solve", "--problem", &file, "--move"], b"1\n2\n5 1\n");
+    assert_eq!(stdout(&moved), "W 1:5->4\n");
+    let generated = nimstream(&["gen", "--problem", &file, "--cases", "50"], b"");
+    assert!(generated.status.success(), "{}", stderr(&generated));
+    let summary = nimstream(
+        &["validate", "--problem", &file, "-", "--summary"],
+        &generated.stdout,
+    );
+    assert!(summary.status.success(), "{}", stderr(&summary));
+    assert!(
+        stdout(&summary).contains("25 of 50"),
+        "{}",
+        stdout(&summary)
+    );
+    let out_of_limits = nimstream(&["validate", "--problem", &file], b"1\n1\n1001\n");
+    assert_eq!(out_of_limits.status.code(), Some(1));
+    assert!(stderr(&out_of_limits).contains("heap size a"));
+}
+
+#[test]
+fn a_bad_file_is_an_error_naming_file_line_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = kayles().replace("[1, 100]", "[1, -3]");
+    let file = write(dir.path(), "bad.toml", &bad);
+    for command in ["solve", "gen", "validate"] {
+        let output = nimstream(&[command, "--problem", &file], b"1\n1\n1\n");
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let expected = format!("nimstream: {file}:10:13: key `limits.cases`: ");
+        assert!(
+            stderr(&output).starts_with(&expected),
+            "{}",
+            stderr(&output)
+        );
+    }
+    let missing = nimstream(&["solve", "--problem", "no-such.toml"], b"");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        stderr(&missing).contains("no-such.toml"),
+        "{}",
+        stderr(&missing)
+    );
+    let both = nimstream(&["solve", "nim", "--problem", &file, "x.in"], b"");
+    assert_eq!(both.status.code(), Some(2));
+    assert!(stderr(&both).contains("--problem"), "{}", stderr(&both));
+}
+
+/// `problems NAME --toml`, with `edit` applied, written to a file in `dir`.
+fn edited(dir: &Path, name: &str, edit: impl Fn(String) -> String) -> String {
+    let printed = nimstream(&["problems", name, "--toml"], b"");
+    assert!(printed.status.success(), "{}", stderr(&printed));
+    let text = edit(stdout(&printed).to_string());
+    write(dir, &format!("{name}-edited.toml"), &text)
+}
+
+#[test]
+fn any_heap_layout_plays_any_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    // Kayles in HDU 3032's layout and words.
+    let kayles = edited(dir.path(), "lasker", |t| {
+        t.replace("game = \"lasker\"", "rule = \"kayles\"")
+    });
+    let (input, _) = sample("lasker").unwrap();
+    let input = input.to_str().unwrap();
+    let by_file = nimstream(&["solve", "--problem", &kayles, input], b"");
+    let by_rule = nimstream(&["solve", "kayles", input, "--words", "Alice,Bob"], b"");
+    assert!(by_file.status.success(), "{}", stderr(&by_file));
+    assert_eq!(by_file.stdout, by_rule.stdout);
+    // A subtraction game in HDU 2176's layout, its moves listed: from a
+    // heap of 4, taking 1 or 3 both leave a heap worth 1 (G = 0 1 0 1 2 3 2
+    // repeating).
+    let sub = edited(dir.path(), "hdu2176", |t| {
+        t.replace("game = \"nim\"", "rule = \"sub:1,3,4\"")
+    });
+    let cases = b"2 4 1\n2 5 6\n1 7\n0\n";
+    let listed = nimstream(&["solve", "--problem", &sub], cases);
+    assert!(listed.status.success(), "{}", stderr(&listed));
+    assert_eq!(stdout(&listed), "Yes\n4 3\n4 1\nYes\n5 4\n6 5\nNo\n");
+    // And counted, in HDU 1850's.
+    let count = edited(dir.path(), "hdu1850", |t| {
+        t.replace("game = \"nim\"", "rule = \"sub:1,3,4\"")
+    });
+    let counted = nimstream(&["solve", "--problem", &count], b"2\n4 1\n2\n5 6\n0\n");
+    assert_eq!(stdout(&counted), "2\n2\n", "{}", stderr(&counted));
+    for file in [&kayles, &sub, &count] {
+        let generated = nimstream(&["gen", "--problem", file, "--cases", "20"], b"");
+        assert!(generated.status.success(), "{}", stderr(&generated));
+        let valid = nimstream(&["validate", "--problem", file], &generated.stdout);
+        assert!(valid.status.success(), "{}", stderr(&valid));
+        let solved = nimstream(&["solve", "--problem", file], &generated.stdout);
+        assert!(solved.status.success(), "{}", stderr(&solved));
+    }
+    // A verdict takes --move in any layout; Kayles splits heaps.
+    let moved = nimstream(&["solve", "--problem", &kayles, "--move"], b"1\n1\n5\n");
+    assert_eq!(stdout(&moved), "Alice 1:5->2+2\n", "{}", stderr(&moved));
+}
+
+#[test]
+fn listing_the_moves_of_a_game_that_splits_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for rule in ["game = \"lasker\"", "rule = \"0.77\""] {
+        let file = edited(dir.path(), "hdu2176", |t| t.replace("game = \"nim\"", rule));
+        let output = nimstream(&["solve", "--problem", &file], b"1 3\n0\n");
+        assert_eq!(output.status.code(), Some(2));
+        assert!(stderr(&output).contains("splits"), "{}", stderr(&output));
+    }
+}
+
+/// The README shows `testdata/kayles.toml`, and tests/readme.rs runs its
+/// session, which solves the cases of `kayles_as_a_problem_file` with it.
+#[test]
+fn the_readme_shows_the_kayles_file() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    assert!(readme.contains(&format!("```toml\n{}```\n", kayles())));
+    assert!(readme.contains("nimstream solve --problem testdata/kayles.toml\nW\nL\nL\n"));
+}
