@@ -14,7 +14,7 @@
 //! win = "W"
 //! lose = "L"
 //!
-//! [limits]                   # each [min, max]; a variable left out is unbounded
+//! [limits]                   # each [min, max] or [min]; one left out is unbounded
 //! cases = [1, 100]
 //! heaps = [1, 1000]
 //! value = [1, 1000]
@@ -71,22 +71,24 @@ struct ProblemFile {
     vars: FileVars,
 }
 
-/// Each variable's `[min, max]`; one left out is unbounded.
+/// Each variable's `[min, max]`, or `[min]` for no maximum (TOML's
+/// integers end at 2^63-1, below the largest bound a catalogue entry has);
+/// one left out is unbounded.
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct FileLimits {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    cases: Option<Spanned<[u64; 2]>>,
+    cases: Option<Spanned<Vec<u64>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    heaps: Option<Spanned<[u64; 2]>>,
+    heaps: Option<Spanned<Vec<u64>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    value: Option<Spanned<[u64; 2]>>,
+    value: Option<Spanned<Vec<u64>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    second: Option<Spanned<[u64; 2]>>,
+    second: Option<Spanned<Vec<u64>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    set_size: Option<Spanned<[u64; 2]>>,
+    set_size: Option<Spanned<Vec<u64>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    positions: Option<Spanned<[u64; 2]>>,
+    positions: Option<Spanned<Vec<u64>>>,
 }
 
 /// The names of the variables; each left out takes the layout's usual one.
@@ -370,11 +372,15 @@ fn read_limits(
     file: &FileLimits,
     note: &mut impl FnMut(Key, std::ops::Range<usize>),
 ) -> Result<Limits, (Key, String)> {
-    let mut bounds = |key: Key, given: &Option<Spanned<[u64; 2]>>| match given {
+    let mut bounds = |key: Key, given: &Option<Spanned<Vec<u64>>>| match given {
         None => Ok(Bounds::ANY),
         Some(pair) => {
             note(key, pair.span());
-            let [min, max] = *pair.get_ref();
+            let (min, max) = match pair.get_ref()[..] {
+                [min] => (min, u64::MAX),
+                [min, max] => (min, max),
+                _ => return Err((key, "a bound is [min, max], or [min] for no maximum".into())),
+            };
             if min > max {
                 return Err((key, format!("the minimum {min} exceeds the maximum {max}")));
             }
@@ -448,9 +454,12 @@ fn write_var(var: Var) -> FileVar {
 
 /// The bounds of `problem` that are not [`Bounds::ANY`], as `[min, max]`.
 fn write_limits(problem: &Problem) -> Result<FileLimits, Error> {
-    let pair = |bounds: Bounds| -> Result<Option<Spanned<[u64; 2]>>, Error> {
+    let pair = |bounds: Bounds| -> Result<Option<Spanned<Vec<u64>>>, Error> {
         if bounds == Bounds::ANY {
             return Ok(None);
+        }
+        if bounds.max == u64::MAX {
+            return Ok(Some(Spanned::new(0..0, vec![bounds.min])));
         }
         if bounds.max > i64::MAX as u64 {
             return Err(Error::Usage(format!(
@@ -458,7 +467,7 @@ fn write_limits(problem: &Problem) -> Result<FileLimits, Error> {
                 problem.name
             )));
         }
-        Ok(Some(Spanned::new(0..0, [bounds.min, bounds.max])))
+        Ok(Some(Spanned::new(0..0, vec![bounds.min, bounds.max])))
     };
     let limits = problem.limits;
     Ok(FileLimits {

@@ -131,7 +131,22 @@ fn a_bad_file_is_an_error_at_the_key() {
 #[test]
 fn a_bound_toml_cannot_hold_is_an_error_to_write() {
     let mut problem = *Problem::find("nim").unwrap();
-    problem.limits.value = Bounds::new(1, u64::MAX);
+    problem.limits.value = Bounds::new(1, u64::MAX - 1);
     let error = problem.to_toml().unwrap_err().to_string();
     assert!(error.contains("2^63-1"), "{error}");
+}
+
+#[test]
+fn a_bound_without_a_maximum_is_written_as_its_minimum() {
+    let mut problem = *Problem::find("nim").unwrap();
+    problem.limits.cases = Bounds::new(1, u64::MAX);
+    let text = problem.to_toml().unwrap();
+    assert!(text.contains("cases = [1]"), "{text}");
+    let read = Problem::from_toml(&text, "nim.toml").unwrap();
+    assert_eq!(read.limits.cases, Bounds::new(1, u64::MAX));
+    for bad in ["cases = []", "cases = [1, 2, 3]"] {
+        let text = text.replace("cases = [1]", bad);
+        let (_, _, message) = error(&text);
+        assert!(message.contains("[min, max], or [min]"), "{message}");
+    }
 }
