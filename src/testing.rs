@@ -182,10 +182,21 @@ fn word(line: &str) -> &str {
     line.rsplit(": ").next().unwrap_or(line)
 }
 
-/// `G(0) … G(len-1)` of the octal game whose digit for removing `i` is
-/// `digit(i)`, by enumerating every move: the brute force the engine's
-/// values are checked against, sharing nothing with it.
+/// `G(0) … G(len-1)` of the octal or hexadecimal game whose digit for
+/// removing `i` is `digit(i)`, by enumerating every move: the brute force
+/// the engine's values are checked against, sharing nothing with it.
 pub fn brute_force_grundy(digit: impl Fn(usize) -> u8, len: usize) -> Vec<u32> {
+    brute_force_splits(digit, len, |_, _| true)
+}
+
+/// Like [`brute_force_grundy`], with the two heaps a split leaves allowed
+/// only when `two_allowed(a, b)` (`a <= b`): Grundy's game is `4.` with
+/// `a != b`.
+pub fn brute_force_splits(
+    digit: impl Fn(usize) -> u8,
+    len: usize,
+    two_allowed: impl Fn(usize, usize) -> bool,
+) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(len);
     for n in 0..len {
         let mut options = std::collections::HashSet::new();
@@ -198,7 +209,18 @@ pub fn brute_force_grundy(digit: impl Fn(usize) -> u8, len: usize) -> Vec<u32> {
                 options.insert(g[rest]);
             }
             if d & 4 != 0 {
-                options.extend((1..rest).map(|a| g[a] ^ g[rest - a]));
+                options.extend(
+                    (1..rest)
+                        .filter(|&a| two_allowed(a.min(rest - a), a.max(rest - a)))
+                        .map(|a| g[a] ^ g[rest - a]),
+                );
+            }
+            if d & 8 != 0 {
+                for a in 1..rest {
+                    for b in 1..rest - a {
+                        options.insert(g[a] ^ g[b] ^ g[rest - a - b]);
+                    }
+                }
             }
         }
         g.push((0..).find(|v| !options.contains(v)).unwrap());

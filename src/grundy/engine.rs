@@ -1,5 +1,5 @@
 //! Computing `G(n)` from `G(0) … G(n-1)`: the naive mex over every option,
-//! and the sparse-space method.
+//! and the sparse space.
 //!
 //! # The naive mex
 //!
@@ -10,36 +10,41 @@
 //!
 //! # The sparse space
 //!
-//! Berlekamp noticed (Winning Ways, chapter 4, "Sparse space spells speed";
-//! Gangolli and Plambeck, and Flammenkamp, made it into programs) that for
-//! many octal games there is a *mask* under which almost every value is
-//! *common*, with an odd number of 1 bits under the mask, and the *rare*
-//! values, with an even number, occur at a few heaps only. Parity under a
-//! mask is linear over xor, so a common value is the xor of a common and a
-//! rare value and never of two common ones. Hence every common value among
-//! the options of a split is found by pairing each *rare heap* `r` with
-//! `n - i - r`: a few lookups instead of `n/2`. The rare options found that
-//! way are marked too, and the mex is then settled:
+//! With a split of the values into common and rare ones (`split`),
+//! every common option comes from a pair with a rare heap, so the rare
+//! heaps give all of them (`rare` lookups a removal). The smallest value
+//! that is common in every class and unmarked is then a ceiling on `G(n)`;
+//! the unmarked values below it that are not common everywhere are the only
+//! candidates left, and they are looked for among all the pairs, stopping
+//! as soon as each is found (`check`). Two cheap facts keep that search
+//! short:
 //!
-//! * the smallest unmarked common value is exactly the smallest common value
-//!   that no option has;
-//! * a smaller unmarked *rare* value might still be the xor of two common
-//!   values; such values are looked for among all the splits at once,
-//!   stopping as soon as the last one is found. That search is the only
-//!   long one: it reads every split only when a rare value is the mex,
-//!   which is rare in a sparse space.
+//! * a split of an even `m` into two equal heaps is worth 0, so 0 is an
+//!   option whenever a splitting removal leaves an even number (unless the
+//!   parts must differ), and never needs looking for;
+//! * the pairs of every removal are visited together, `a = 1, 2, …`,
+//!   rather than one removal after another: a candidate that only one
+//!   removal's pairs give is then found as early in the search as that
+//!   removal allows.
 //!
-//! The result is the same as the naive mex for every mask; the mask only
-//! decides the speed. It is chosen from the values computed so far (the one
-//! with the fewest rare heaps), again each time the sequence doubles. When
-//! no mask makes fewer than half the heaps rare, or when the sparse space
-//! looked at more than 70% of the pairs the naive mex would have since the
-//! last choice (rare values were often the mex's candidates), [`Method::Auto`]
-//! computes naively until the next choice.
+//! Together they make Kayles-like games (0.77: every value's candidates are
+//! found within the first few pairs) linear where a search removal by
+//! removal, from the first pair, is quadratic.
+//!
+//! The result is the naive mex's for every split; the split only decides
+//! the speed. [`Method::Auto`] keeps the split that costs fewer lookups,
+//! rebuilds it as the values' frequencies shift, and computes naively while
+//! no split is sparse enough to pay.
 
-use super::mex::Mex;
+use super::block::{self, Block};
+use super::check::{Candidates, Scan, Scanner};
+use super::mex::{Marks, Mex, SmallMarks};
 use super::rule::Rule;
-use super::values::{Cell, Values};
+use super::sparse;
+use super::split::{self, Split, SymbolCounts};
+use super::three::PairSets;
+use super::values::{with_cells, Cell, Values};
+pub use super::work::Work;
 
 /// How values are computed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,28 +70,11 @@ impl Method {
     }
 }
 
-/// The heaps computed naively before a mask is first chosen: enough for
+/// The heaps computed naively before a split is first chosen: enough for
 /// the choice to mean something. [`Method::Sparse`] chooses much earlier,
 /// so that small sequences (the tests') run through the sparse path too.
 const CHOOSE_FROM: usize = 1024;
 const CHOOSE_FROM_WHEN_FORCED: usize = 16;
-
-/// Masks are tried over at most this many low bits of the values.
-const MASK_BITS: u32 = 12;
-
-/// A mask and the heaps (from 1) whose values are rare under it.
-#[derive(Clone, Debug)]
-struct SparseSpace {
-    mask: u32,
-    rare: Vec<usize>,
-}
-
-impl SparseSpace {
-    #[inline(always)]
-    fn is_common(&self, value: u32) -> bool {
-        (value & self.mask).count_ones() & 1 == 1
-    }
-}
 
 /// Computes a nim-sequence one value at a time.
 #[derive(Clone, Debug, Default)]
@@ -96,199 +84,307 @@ pub struct Engine {
     /// Bits of the largest value so far: every option value is below
     /// `2^bits`, since xor never sets a bit neither side has.
     bits: u32,
-    sparse: Option<SparseSpace>,
-    /// Pairs of heaps the sparse space looked at since the mask was chosen,
-    /// and pairs the naive mex would have: [`Method::Auto`] goes naive for a
-    /// while when the first is not well below the second.
-    sparse_work: u64,
-    naive_work: u64,
+    counts: SymbolCounts,
+    split: Option<Split>,
+    /// The heap at which the split is next reconsidered.
+    next_choice: usize,
+    candidates: Candidates,
+    block: Block,
+    scanner: Scanner,
+    pair_sets: Option<PairSets>,
+    /// Since the split was last reconsidered.
+    work: Work,
+    /// Over the whole sequence.
+    total: Work,
 }
 
 impl Engine {
     /// An engine that computes with `method`.
     pub fn new(method: Method) -> Engine {
+        let first = match method {
+            Method::Sparse => CHOOSE_FROM_WHEN_FORCED,
+            _ => CHOOSE_FROM,
+        };
         Engine {
             method,
+            next_choice: first,
             ..Engine::default()
+        }
+    }
+
+    /// An engine that visits pairs with `scanner` (for tests and benches;
+    /// [`Engine::new`] takes the widest the CPU runs).
+    pub fn with_scanner(method: Method, scanner: Scanner) -> Engine {
+        Engine {
+            scanner,
+            ..Engine::new(method)
         }
     }
 
     /// `G(n)` for `n = values.len()`.
     pub fn next(&mut self, rule: &Rule, values: &Values) -> u32 {
-        let n = values.len();
-        let first = match self.method {
-            Method::Sparse => CHOOSE_FROM_WHEN_FORCED,
-            _ => CHOOSE_FROM,
-        };
-        if rule.splits() && n >= first && n.is_power_of_two() {
-            self.choose_mask(values);
+        with_cells!(values, g => self.next_in(rule, g))
+    }
+
+    /// Appends values to `g` until it holds `until`, or returns the first
+    /// value too wide for its cells (not appended).
+    pub(super) fn extend<T: Scan>(
+        &mut self,
+        rule: &Rule,
+        g: &mut Vec<T>,
+        until: usize,
+    ) -> Option<u32> {
+        while g.len() < until {
+            if self.blocks_pay(rule, g.len()) {
+                if let Some(wide) = self.extend_block(rule, g, until) {
+                    return Some(wide);
+                }
+                continue;
+            }
+            let value = self.next_in(rule, g);
+            if value > T::MAX {
+                return Some(value);
+            }
+            g.push(T::narrow(value));
         }
-        let value = match values {
-            Values::Narrow(g) => self.value(rule, g),
-            Values::Wide(g) => self.value(rule, g),
-        };
-        self.bits = self.bits.max(32 - value.leading_zeros());
-        if let Some(space) = &mut self.sparse {
-            if n >= 1 && !space.is_common(value) {
-                space.rare.push(n);
+        None
+    }
+
+    /// Whether heaps from `n` on are best computed a [`Block`] at a time:
+    /// with a split of many rare heaps, far enough into the sequence.
+    fn blocks_pay(&self, rule: &Rule, n: usize) -> bool {
+        n >= 16 * block::HEAPS
+            && n < self.next_choice
+            && !rule.unequal_parts()
+            && self.split.as_ref().is_some_and(|s| s.cost() >= 64)
+    }
+
+    /// Computes up to [`block::HEAPS`] values, below `until`, with the pairs
+    /// of the old rare heaps marked for all of them first; stops early when
+    /// a value needs another bit, or returns one too wide for `T`.
+    fn extend_block<T: Scan>(&mut self, rule: &Rule, g: &mut Vec<T>, until: usize) -> Option<u32> {
+        let n0 = g.len();
+        let len = block::HEAPS.min(until - n0).min(self.next_choice - n0);
+        let bits = self.bits;
+        let split = self.split.as_ref().expect("blocks need a split");
+        let mut rows = std::mem::take(&mut self.block);
+        self.work.rare_pairs += rows.prepare(g, split, len, bits);
+        let covered = rows.covered;
+        for j in 0..len {
+            let mut marks = rows.row(j);
+            mark_one_heap_options(&mut marks, rule, g);
+            let split = self.split.as_mut().expect("blocks need a split");
+            let value = sparse::value(
+                self.scanner,
+                &mut marks,
+                g,
+                split,
+                covered,
+                false,
+                bits,
+                &mut self.candidates,
+                &mut self.work,
+            );
+            if value > T::MAX {
+                self.block = rows;
+                return Some(value);
+            }
+            g.push(T::narrow(value));
+            self.record(n0 + j, value);
+            if self.bits != bits {
+                break;
             }
         }
+        self.block = rows;
+        None
+    }
+
+    /// `G(n)` for `n = g.len()`.
+    pub(super) fn next_in<T: Scan>(&mut self, rule: &Rule, g: &[T]) -> u32 {
+        let n = g.len();
+        if n >= self.next_choice && rule.max_parts() == 2 {
+            self.reconsider(rule, g);
+        }
+        let value = self.value(rule, g);
+        self.record(n, value);
         value
+    }
+
+    /// Counts `G(n) = value` and tells the split.
+    fn record(&mut self, n: usize, value: u32) {
+        let bits = 32 - value.leading_zeros();
+        if bits > self.bits {
+            self.bits = bits;
+            if let Some(split) = &mut self.split {
+                split::widen(split, bits);
+            }
+        }
+        self.counts.add(n, value);
+        if let Some(split) = &mut self.split {
+            split.record(n, value);
+        }
     }
 
     /// What the engine is doing, in a few words, for `--stats`.
     pub fn describe(&self) -> String {
-        match &self.sparse {
-            None => "naive mex".to_string(),
-            Some(space) => format!(
-                "sparse space, mask {:b} (and every higher bit), {} rare heaps",
-                space.mask & ((1 << MASK_BITS) - 1),
-                space.rare.len()
+        let total = self.total_work();
+        let work = format!(
+            "{} rare pairs, {} checked pairs, {} rebuilds",
+            total.rare_pairs, total.checked_pairs, total.rebuilds
+        );
+        if self.pair_sets.is_some() {
+            return "pair sets (three-heap moves)".to_string();
+        }
+        match &self.split {
+            None => format!("naive mex ({work})"),
+            Some(split) => format!(
+                "sparse space{}, {} rare heaps ({work})",
+                if split.by_parity() {
+                    " with heap parity"
+                } else {
+                    ""
+                },
+                split.rare_heaps(),
             ),
         }
     }
 
-    fn value<T: Cell>(&mut self, rule: &Rule, g: &[T]) -> u32 {
-        let n = g.len();
-        let Engine {
-            mex,
-            bits,
-            sparse,
-            sparse_work,
-            naive_work,
-            ..
-        } = self;
-        mex.begin(*bits);
-        if rule.takes_all(n) {
-            mex.mark(0);
+    /// The work done over the whole sequence.
+    pub fn total_work(&self) -> Work {
+        let (a, b) = (self.total, self.work);
+        Work {
+            rare_pairs: a.rare_pairs + b.rare_pairs,
+            checked_pairs: a.checked_pairs + b.checked_pairs,
+            naive_pairs: a.naive_pairs + b.naive_pairs,
+            rebuilds: a.rebuilds,
         }
-        for &i in rule.leave_one() {
-            if i >= n {
-                break;
-            }
-            mex.mark(g[n - i].get());
-        }
-        let Some(space) = sparse else {
-            for_each_split(rule, n, |m| {
-                for (a, b) in split_pairs(g, m) {
-                    mex.mark(a.get() ^ b.get());
-                }
-            });
-            return mex.first_absent_from(0);
-        };
-        for_each_split(rule, n, |m| {
-            *naive_work += (m / 2) as u64;
-            for &r in space.rare.iter().take_while(|&&r| r < m) {
-                mex.mark(g[r].get() ^ g[m - r].get());
-                *sparse_work += 1;
-            }
-        });
-        // Every common value below `common` is marked, so an unmarked value
-        // below it is rare; look for those among all the splits at once,
-        // stopping as soon as the last of them is found.
-        let mut common = 0;
-        let mut missing = 0usize;
-        loop {
-            let v = mex.first_absent_from(common);
-            if space.is_common(v) {
-                common = v;
-                break;
-            }
-            missing += 1;
-            common = v + 1;
-        }
-        if missing > 0 {
-            for_each_split_while(rule, n, |m| {
-                for (a, b) in split_pairs(g, m) {
-                    *sparse_work += 1;
-                    let x = a.get() ^ b.get();
-                    if x < common && !mex.contains(x) {
-                        mex.mark(x);
-                        missing -= 1;
-                        if missing == 0 {
-                            return false;
-                        }
-                    }
-                }
-                true
-            });
-        }
-        mex.first_absent_from(0)
     }
 
-    /// Picks the mask with the fewest rare heaps among `values[1..]`, and
-    /// lists those heaps; or goes naive when no mask is sparse enough.
-    fn choose_mask(&mut self, values: &Values) {
-        if self.method == Method::Naive || self.bits > 16 {
+    fn value<T: Scan>(&mut self, rule: &Rule, g: &[T]) -> u32 {
+        if rule.max_parts() == 3 {
+            return self.value_by_pair_sets(rule, g);
+        }
+        if self.bits <= 6 {
+            let mut marks = SmallMarks(0);
+            return self.value_with(&mut marks, rule, g);
+        }
+        let mut mex = std::mem::take(&mut self.mex);
+        mex.begin(self.bits);
+        let value = self.value_with(&mut mex, rule, g);
+        self.mex = mex;
+        value
+    }
+
+    /// `G(n)`, marking options in `marks`.
+    #[inline(always)]
+    fn value_with<T: Scan, M: Marks>(&mut self, marks: &mut M, rule: &Rule, g: &[T]) -> u32 {
+        let n = g.len();
+        mark_one_heap_options(marks, rule, g);
+        if let Some(split) = &mut self.split {
+            return sparse::value(
+                self.scanner,
+                marks,
+                g,
+                split,
+                [(0, 0); 2],
+                rule.unequal_parts(),
+                self.bits,
+                &mut self.candidates,
+                &mut self.work,
+            );
+        }
+        for &i in rule.leave_two() {
+            if i + 2 > n {
+                break;
+            }
+            let m = n - i;
+            let last = if rule.unequal_parts() {
+                (m - 1) / 2
+            } else {
+                m / 2
+            };
+            self.work.naive_pairs += last as u64;
+            for a in 1..=last {
+                marks.mark(g[a].get() ^ g[m - a].get());
+            }
+        }
+        marks.first_absent_from(0)
+    }
+
+    fn value_by_pair_sets<T: Cell>(&mut self, rule: &Rule, g: &[T]) -> u32 {
+        let n = g.len();
+        self.mex.begin(self.bits);
+        mark_one_heap_options(&mut self.mex, rule, g);
+        let sets = self.pair_sets.get_or_insert_with(PairSets::default);
+        sets.extend(g, self.bits);
+        for &i in rule.leave_two() {
+            if i + 2 <= n {
+                sets.mark_two(n - i, &mut self.mex);
+            }
+        }
+        for &i in rule.leave_three() {
+            if i + 3 <= n {
+                sets.mark_three(g, n - i, &mut self.mex);
+            }
+        }
+        self.mex.first_absent_from(0)
+    }
+
+    /// Chooses the split anew from the counts, and keeps it if it saves
+    /// enough lookups to pay for listing the rare heaps again; or goes
+    /// naive when no split pays.
+    fn reconsider<T: Cell>(&mut self, rule: &Rule, g: &[T]) {
+        let n = g.len();
+        self.next_choice = n + (n / 16).max(256);
+        if self.method == Method::Naive || self.bits > 20 {
             return;
         }
-        let (looked, naive) = (self.sparse_work, self.naive_work);
-        (self.sparse_work, self.naive_work) = (0, 0);
-        if self.method == Method::Auto && self.sparse.is_some() && looked * 10 > naive * 7 {
+        let work = std::mem::take(&mut self.work);
+        self.total.rare_pairs += work.rare_pairs;
+        self.total.checked_pairs += work.checked_pairs;
+        self.total.naive_pairs += work.naive_pairs;
+        if self.method == Method::Auto
+            && self.split.is_some()
+            && (work.rare_pairs + work.checked_pairs) * 10 > work.naive_pairs * 7
+        {
             // Not sparse enough to pay this time; naive until the next
             // choice, which tries the sparse space again.
-            self.sparse = None;
+            self.split = None;
             return;
         }
-        let mut counts = vec![0usize; 1 << self.bits];
-        for n in 1..values.len() {
-            counts[values.get(n) as usize] += 1;
-        }
-        let present: Vec<(u32, usize)> = (0..counts.len() as u32)
-            .zip(counts)
-            .filter(|&(_, c)| c > 0)
-            .collect();
-        let low = self.bits.clamp(1, MASK_BITS);
-        let high = !((1u32 << low) - 1);
-        let rare_under = |mask: u32| -> usize {
-            present
-                .iter()
-                .filter(|&&(v, _)| (v & mask).count_ones() & 1 == 0)
-                .map(|&(_, c)| c)
-                .sum()
+        let Some((mut chosen, cost)) = split::choose(rule.leave_two(), &self.counts, self.bits)
+        else {
+            return;
         };
-        let (mask, rare) = (1..1u32 << low)
-            .map(|bits| (bits | high, rare_under(bits | high)))
-            .min_by_key(|&(_, rare)| rare)
-            .unwrap_or((u32::MAX, usize::MAX));
-        if self.method == Method::Auto && rare > values.len() / 2 {
-            self.sparse = None;
+        let naive: usize = rule
+            .leave_two()
+            .iter()
+            .map(|&b| n.saturating_sub(b) / 2)
+            .sum();
+        if self.method == Method::Auto && cost * 2 > naive {
+            self.split = None;
             return;
         }
-        let space = SparseSpace { mask, rare: vec![] };
-        let rare = (1..values.len())
-            .filter(|&n| !space.is_common(values.get(n)))
-            .collect();
-        self.sparse = Some(SparseSpace { rare, ..space });
+        let now = self.split.as_ref().map_or(usize::MAX, Split::cost);
+        if cost.saturating_mul(11) / 10 + 8 < now {
+            split::fill_rare(&mut chosen, g);
+            self.split = Some(chosen);
+            self.total.rebuilds += 1;
+        }
     }
 }
 
-/// Calls `f(m)` for each heap size `m >= 2` left by a removal that may split
-/// a heap of `n` in two.
+/// Marks the options of the moves that leave no heap or one heap.
 #[inline(always)]
-fn for_each_split(rule: &Rule, n: usize, mut f: impl FnMut(usize)) {
-    for &i in rule.leave_two() {
-        if i + 2 > n {
-            break;
-        }
-        f(n - i);
+fn mark_one_heap_options<T: Cell, M: Marks>(marks: &mut M, rule: &Rule, g: &[T]) {
+    let n = g.len();
+    if rule.takes_all(n) {
+        marks.mark(0);
     }
-}
-
-/// The values of the two parts of every split of a heap of `m`: `(G(a),
-/// G(m - a))` for `a` in `1..=m/2`.
-#[inline(always)]
-fn split_pairs<T: Cell>(g: &[T], m: usize) -> impl Iterator<Item = (&T, &T)> {
-    let half = m / 2;
-    g[1..=half].iter().zip(g[m - half..m].iter().rev())
-}
-
-/// Like [`for_each_split`], until `f` returns false.
-#[inline(always)]
-fn for_each_split_while(rule: &Rule, n: usize, mut f: impl FnMut(usize) -> bool) {
-    for &i in rule.leave_two() {
-        if i + 2 > n || !f(n - i) {
+    for &i in rule.leave_one() {
+        if i >= n {
             break;
         }
+        marks.mark(g[n - i].get());
     }
 }

@@ -4,7 +4,7 @@
 use super::engine::{Engine, Method};
 use super::period::{self, Period};
 use super::rule::Rule;
-use super::values::Values;
+use super::values::{with_cells, Values};
 
 /// The most values a sequence computes: 2^26 values take 128 MiB as `u16`
 /// (twice that as `u32`), and proving a period over them borrows another
@@ -21,18 +21,30 @@ pub struct NimSequence {
     /// The longest prefix a search found no period in, so that asking
     /// again within it costs nothing.
     searched: usize,
+    /// When `extend_to` next looks for a period.
+    next_proof: usize,
+    /// The first value copied from the period, if any was.
+    copied_from: Option<usize>,
 }
 
 impl NimSequence {
     /// The sequence of `rule`, computed with `method`; nothing is computed
     /// yet.
     pub fn new(rule: Rule, method: Method) -> NimSequence {
+        NimSequence::with_engine(rule, Engine::new(method))
+    }
+
+    /// The sequence of `rule`, computed by `engine` (one built for a given
+    /// [`Scanner`](super::Scanner), say).
+    pub fn with_engine(rule: Rule, engine: Engine) -> NimSequence {
         NimSequence {
             rule,
             values: Values::default(),
-            engine: Engine::new(method),
+            engine,
             period: None,
             searched: 0,
+            next_proof: 4096,
+            copied_from: None,
         }
     }
 
@@ -53,22 +65,69 @@ impl NimSequence {
 
     /// How the values are being computed, in a few words.
     pub fn method(&self) -> String {
-        self.engine.describe()
+        let mut method = self.engine.describe();
+        if let (Some(from), Some(p)) = (self.copied_from, self.period) {
+            method += &format!(
+                "; values from {from} on copied from the period (preperiod {}, period {})",
+                p.preperiod, p.period
+            );
+        }
+        method
+    }
+
+    /// The engine's work so far.
+    pub fn work(&self) -> super::engine::Work {
+        self.engine.total_work()
     }
 
     /// Computes values until there are `len` (at most [`MAX_VALUES`]),
     /// calling `progress` with the count now and then.
+    ///
+    /// Each time the values double, a period is looked for; once one is
+    /// proven, every later value is a copy of one a whole number of periods
+    /// back, exactly (the proof says so), and copying it is all the work.
+    /// That makes the periodic games (Kayles, Dawson's Kayles, and most
+    /// octal games) linear however long the sequence asked for.
     pub fn extend_to(&mut self, len: usize, progress: &mut dyn FnMut(usize)) {
         let len = len.min(MAX_VALUES);
         self.values.reserve(len.saturating_sub(self.values.len()));
         while self.values.len() < len {
-            let value = self.engine.next(&self.rule, &self.values);
-            self.values.push(value);
-            if self.values.len().is_multiple_of(4096) {
+            if let Some(period) = self.period {
+                self.repeat(period, len);
                 progress(self.values.len());
+                break;
             }
+            // A stretch at a time, in the values' own cell type; a value too
+            // wide for it ends the stretch and widens the storage.
+            let step = (len - self.values.len()).min(4096);
+            let until = self.values.len() + step;
+            let wide = with_cells!(&mut self.values, g => self.engine.extend(&self.rule, g, until));
+            if let Some(value) = wide {
+                self.values.push(value);
+            }
+            if self.values.len() >= self.next_proof {
+                self.next_proof = 2 * self.values.len();
+                self.period = period::prove(&self.rule, &self.values).ok();
+            }
+            progress(self.values.len());
         }
-        progress(self.values.len());
+    }
+
+    /// Appends values up to `len` from the proven `period`.
+    fn repeat(&mut self, period: Period, len: usize) {
+        let (preperiod, period) = (period.preperiod as usize, period.period as usize);
+        self.copied_from.get_or_insert(self.values.len());
+        with_cells!(&mut self.values, g => {
+            while g.len() < len {
+                // G(n) = G(n - back) for any whole number of periods `back`
+                // that stays in the periodic part: as many as fit, so that
+                // each copy doubles what is there.
+                let now = g.len();
+                let back = (now - preperiod) / period * period;
+                let count = back.min(len - now);
+                g.extend_from_within(now - back..now - back + count);
+            }
+        });
     }
 
     /// Computes values until their period is proven, or `upto` values (at

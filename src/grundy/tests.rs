@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rng::SplitMix64;
-use crate::testing::brute_force_grundy;
+use crate::testing::{brute_force_grundy, brute_force_splits};
 
 /// Every move of `rule` enumerated, from its digits alone.
 fn brute_force(rule: &Rule, len: usize) -> Vec<u32> {
@@ -133,4 +133,99 @@ fn proven_periods_hold_far_beyond_the_proof() {
         }
     }
     assert!(proven >= 30, "only {proven} periods proven");
+}
+
+fn computed_by(rule: &Rule, engine: engine::Engine, len: usize) -> Vec<u32> {
+    let mut seq = NimSequence::with_engine(rule.clone(), engine);
+    seq.extend_to(len, &mut |_| {});
+    seq.values().to_vec()
+}
+
+#[test]
+fn every_scanner_and_method_agrees_with_the_naive_mex_on_long_sequences() {
+    // Long enough for splits to be rebuilt, for heaps to be computed in
+    // blocks (the first four have hundreds of rare heaps), and, for the last
+    // two, for values past 256 and 512 (two-byte cells, the gathering scan).
+    for (code, len) in [
+        ("0.6", 12_000),
+        ("0.14", 12_000),
+        ("0.454", 12_000),
+        ("0.106", 12_000),
+        ("0.77", 4_000),
+        ("0.07", 4_000),
+        ("4.07", 6_000),
+        ("0.356", 6_000),
+        ("0.1777777777777", 5_000),
+        ("0.66666666", 5_000),
+    ] {
+        let rule = Rule::parse(code).unwrap();
+        let naive = computed_by(&rule, engine::Engine::new(Method::Naive), len);
+        for scanner in Scanner::available() {
+            for method in [Method::Sparse, Method::Auto] {
+                let values = computed_by(&rule, engine::Engine::with_scanner(method, scanner), len);
+                let first_wrong = values.iter().zip(&naive).position(|(a, b)| a != b);
+                assert_eq!(first_wrong, None, "{code} {method:?} {}", scanner.name());
+                assert_eq!(values.len(), len);
+            }
+        }
+    }
+}
+
+#[test]
+fn two_byte_cells_compute_what_one_byte_cells_do() {
+    // The engine on u16 cells though every value fits a byte: the same
+    // values through the two-byte scanners and blocks.
+    for code in ["0.6", "0.14", "0.106"] {
+        let rule = Rule::parse(code).unwrap();
+        let bytes = computed_by(&rule, engine::Engine::new(Method::Sparse), 6_000);
+        for scanner in Scanner::available() {
+            let mut engine = engine::Engine::with_scanner(Method::Sparse, scanner);
+            let mut shorts: Vec<u16> = Vec::new();
+            assert_eq!(engine.extend(&rule, &mut shorts, 6_000), None);
+            let widened: Vec<u32> = shorts.iter().map(|&v| u32::from(v)).collect();
+            assert_eq!(widened, bytes, "{code} {}", scanner.name());
+        }
+    }
+}
+
+fn random_hex_rule(rng: &mut SplitMix64) -> Rule {
+    let len = 2 + rng.between(0, 3) as usize;
+    let mut digits: Vec<u8> = (0..len).map(|_| rng.between(0, 15) as u8).collect();
+    digits[0] = [0, 4, 8, 12][rng.between(0, 3) as usize];
+    Rule::from_digits(digits, false)
+}
+
+#[test]
+fn hexadecimal_rules_agree_with_brute_force() {
+    let mut rng = SplitMix64::new(0x8e8);
+    for _ in 0..40 {
+        let rule = random_hex_rule(&mut rng);
+        let expected = brute_force(&rule, 90);
+        for method in [Method::Naive, Method::Sparse, Method::Auto] {
+            assert_eq!(computed(&rule, method, 90), expected, "{rule} {method:?}");
+        }
+    }
+    // 0.8: remove one, leave exactly three heaps.
+    let rule = Rule::parse("0.8").unwrap();
+    assert_eq!(computed(&rule, Method::Auto, 200), brute_force(&rule, 200));
+}
+
+#[test]
+fn grundys_game_agrees_with_brute_force() {
+    // Grundy's game, OEIS A002188: split a heap into two different heaps.
+    let known = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0,
+    ];
+    let rule = Rule::grundys_game();
+    let expected = brute_force_splits(|i| rule.digit(i), 3000, |a, b| a != b);
+    assert_eq!(expected[..known.len()], known);
+    for method in [Method::Naive, Method::Sparse, Method::Auto] {
+        assert_eq!(computed(&rule, method, 3000), expected, "{method:?}");
+    }
+    let mut seq = NimSequence::new(rule, Method::Auto);
+    assert_eq!(
+        seq.find_period(5000, &mut |_| {}),
+        None,
+        "no period is proven"
+    );
 }
