@@ -49,14 +49,14 @@ fn values_are_the_nim_sequence() {
 #[test]
 fn malformed_rules_and_options_are_usage_errors() {
     for (args, words) in [
-        (vec!["grundy", "0.8"], "column 3"),
+        (vec!["grundy", "0.8g"], "column 4"),
         (vec!["grundy", "sub:1,0"], "outside 1 to"),
         (vec!["grundy", "0.77", "--values", "0"], "from 1 to"),
         (
             vec!["grundy", "0.77", "--method", "fast"],
             "auto, naive or sparse",
         ),
-        (vec!["solve", "0.78", "-"], "not an octal digit"),
+        (vec!["solve", "0.7g", "-"], "not a digit of a code"),
         (vec!["solve", "chess", "-"], "a rule such as 0.77"),
         (vec!["solve", "nim", "--upto", "10", "-"], "--upto applies"),
     ] {

@@ -324,7 +324,7 @@ impl Engine {
         }
         for &i in rule.leave_three() {
             if i + 3 <= n {
-                sets.mark_three(g, n - i, &mut self.mex);
+                sets.mark_three(g, n - i, self.bits, &mut self.mex);
             }
         }
         self.mex.first_absent_from(0)

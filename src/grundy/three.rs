@@ -69,14 +69,50 @@ impl PairSets {
         mark_all(self.set(m), mex);
     }
 
-    /// Marks every three-heap option of a heap of `m`.
-    pub fn mark_three<T: Cell>(&self, g: &[T], m: usize, mex: &mut Mex) {
-        let mut union = vec![0u64; self.words];
+    /// Marks every three-heap option of a heap of `m` that is below
+    /// `2^bits`, the most any xor of values reaches.
+    ///
+    /// A translation by `c` moves whole words by `c >> 6` and bits within
+    /// each word by `c & 63`; the second is the costly part, so the sets
+    /// are first gathered by `c & 63` with only their words moved, and each
+    /// of the 64 gatherings has its bits moved once.
+    pub fn mark_three<T: Cell>(&self, g: &[T], m: usize, bits: u32, mex: &mut Mex) {
+        let words = self.words;
+        let mut by_low = vec![0u64; 64 * words];
+        let mut lows = 0u64;
         for (a, value) in g.iter().enumerate().take(m.saturating_sub(1)).skip(1) {
-            xor_translate_into(self.set(m - a), value.get(), &mut union);
+            let c = value.get();
+            let (high, low) = ((c >> 6) as usize, (c & 63) as usize);
+            lows |= 1 << low;
+            let into = &mut by_low[low * words..(low + 1) * words];
+            for (w, &word) in self.set(m - a).iter().enumerate() {
+                into[w ^ high] |= word;
+            }
+        }
+        let mut union = vec![0u64; words];
+        while lows != 0 {
+            let low = lows.trailing_zeros();
+            let gathered = &by_low[low as usize * words..(low as usize + 1) * words];
+            xor_translate_into(gathered, low, &mut union);
+            lows &= lows - 1;
+        }
+        let full = full_set(words, bits);
+        for (u, f) in union.iter_mut().zip(&full) {
+            *u &= f;
         }
         mark_all(&union, mex);
     }
+}
+
+/// The set of every value below `2^bits`, in `words` words.
+fn full_set(words: usize, bits: u32) -> Vec<u64> {
+    let mut set = vec![0u64; words];
+    let count = 1usize << bits;
+    for (w, word) in set.iter_mut().enumerate() {
+        let below = count.saturating_sub(w * 64).min(64);
+        *word = if below == 64 { u64::MAX } else { (1u64 << below) - 1 };
+    }
+    set
 }
 
 fn mark_all(set: &[u64], mex: &mut Mex) {
