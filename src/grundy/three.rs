@@ -110,7 +110,11 @@ fn full_set(words: usize, bits: u32) -> Vec<u64> {
     let count = 1usize << bits;
     for (w, word) in set.iter_mut().enumerate() {
         let below = count.saturating_sub(w * 64).min(64);
-        *word = if below == 64 { u64::MAX } else { (1u64 << below) - 1 };
+        *word = if below == 64 {
+            u64::MAX
+        } else {
+            (1u64 << below) - 1
+        };
     }
     set
 }

@@ -76,10 +76,10 @@ fn a_bad_file_is_an_error_at_the_key() {
             "key `limits.value`: the minimum 1000 exceeds the maximum 1",
         ),
         (
-            KAYLES.replace("rule = \"0.77\"", "rule = \"0.9\""),
+            KAYLES.replace("rule = \"0.77\"", "rule = \"0.g\""),
             4,
             8,
-            "key `rule`: rule `0.9`",
+            "key `rule`: rule `0.g`",
         ),
         (
             KAYLES.replace("rule = \"0.77\"", "game = \"kayles\""),
