@@ -344,7 +344,8 @@ impl<'a> Job<'a> {
     }
 
     /// Validates the input at `path` against `limits`. Standard input and
-    /// compressed data are read (and decompressed) into memory first. An
+    /// compressed data are read (and decompressed) into memory first, no
+    /// further than decides the verdict (`validate::reading`). An
     /// invalid input is an [`Error::Input`]; any other error is about the
     /// file system or the compressed data.
     pub fn validate_path(
@@ -357,11 +358,14 @@ impl<'a> Job<'a> {
         let mut input = Input::open(path, self.mmap)?;
         let name = display_name(path);
         let mut buffer = Vec::new();
-        let bytes = input.bytes(&mut buffer).map_err(|source| Error::Io {
-            path: name.to_string(),
-            source,
-        })?;
-        let summary = validate::validate(self.problem, game, bytes, limits, name, detail)?;
+        let text = validate::reading::read(&mut input, &mut buffer, self.problem, limits).map_err(
+            |source| Error::Io {
+                path: name.to_string(),
+                source,
+            },
+        )?;
+        let checked = validate::validate(self.problem, game, text.bytes, limits, name, detail);
+        let summary = text.verdict(checked, name)?;
         input.check_unchanged(name)?;
         Ok(summary)
     }

@@ -251,6 +251,32 @@ impl Input {
         }
     }
 
+    /// The input's text in memory, as [`Input::bytes`] gives it, but a
+    /// stream's or compressed data's read a piece at a time and no further
+    /// than `enough` asks: after each piece it is given the text so far and
+    /// the offset where the piece began, and says whether that is enough.
+    /// Also whether the text was cut short. A mapped file or bytes in memory
+    /// are already whole, and given as they are.
+    ///
+    /// Memory for the text is reserved fallibly: a text too large to hold
+    /// is an [`io::ErrorKind::OutOfMemory`] error, not an abort.
+    pub fn bytes_until<'a>(
+        &'a mut self,
+        buffer: &'a mut Vec<u8>,
+        enough: &mut dyn FnMut(&[u8], usize) -> bool,
+    ) -> io::Result<(&'a [u8], bool)> {
+        let cut = match self {
+            Input::Mapped { map, .. } => return Ok((map, false)),
+            Input::Bytes(bytes) => return Ok((bytes, false)),
+            Input::Stream(reader) => read_until(reader, buffer, enough)?,
+            Input::Compressed { codec, reader } => {
+                let raw = std::mem::replace(reader, Box::new(io::empty()));
+                read_until(&mut Decoding::new(*codec, raw), buffer, enough)?
+            }
+        };
+        Ok((buffer, cut))
+    }
+
     /// Fails if a mapped file's size or modification time changed since it
     /// was opened, since the answers may then describe neither version.
     pub fn check_unchanged(&self, path: &str) -> Result<(), Error> {
@@ -272,6 +298,33 @@ impl Input {
             }
         }
         Ok(())
+    }
+}
+
+/// How much of a stream [`Input::bytes_until`] reads before it asks again.
+const PIECE: usize = 1 << 20;
+
+/// Reads `reader` into `buffer` a piece at a time until it ends (`false`)
+/// or `enough` says so (`true`).
+fn read_until(
+    reader: &mut dyn Read,
+    buffer: &mut Vec<u8>,
+    enough: &mut dyn FnMut(&[u8], usize) -> bool,
+) -> io::Result<bool> {
+    loop {
+        let start = buffer.len();
+        buffer.try_reserve(PIECE).map_err(|_| {
+            io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                format!("out of memory: the text does not fit in memory past {start} bytes"),
+            )
+        })?;
+        if reader.take(PIECE as u64).read_to_end(buffer)? == 0 {
+            return Ok(false);
+        }
+        if enough(buffer, start) {
+            return Ok(true);
+        }
     }
 }
 

@@ -28,7 +28,9 @@
 //!
 //! The whole input is one `&[u8]`: a mapped file, or standard input read into
 //! memory (a validator's inputs are test files, so holding one in memory is
-//! acceptable, and it keeps one code path with exact positions). There is no
+//! acceptable, and it keeps one code path with exact positions). A stream is
+//! read no further than decides its verdict (`reading`), so that a few
+//! kilobytes of compressed data cannot make gigabytes of text. There is no
 //! tokenizer: the format is so rigid that the checker knows, at every byte
 //! offset, which one byte may follow a number, so it reads a number and
 //! compares the next byte with what the format wants.
@@ -61,6 +63,7 @@
 mod checker;
 mod fast;
 mod messages;
+pub(crate) mod reading;
 mod sets;
 mod summary;
 
