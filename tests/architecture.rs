@@ -2,7 +2,7 @@
 //! tokenizer knows nothing of games, the library knows nothing of the
 //! command line, every module with children is a folder with a `mod.rs`, no
 //! source file holds more than one concern's worth of lines, and the
-//! README's problem table is the catalogue's.
+//! README's list of problems and docs/usage.md's table are the catalogue's.
 //!
 //! The command line is its own crate, the binary, rooted at
 //! `src/cli/main.rs`: its modules are read as `cli::…`, and `crate::` in
@@ -305,12 +305,18 @@ fn no_source_file_is_over_600_lines() {
 }
 
 #[test]
-fn the_readme_table_is_the_catalogue() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+fn the_readme_list_and_the_usage_table_are_the_catalogue() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let list = nimstream::problem::markdown_list();
+    assert!(
+        readme.contains(&format!("\n\n{list}\n")),
+        "README.md's list of problems differs from the catalogue; it reads:\n{list}"
+    );
+    let usage = std::fs::read_to_string(root.join("docs/usage.md")).unwrap();
     let table = nimstream::problem::markdown_table();
     assert!(
-        readme.contains(&table),
-        "README.md's problem table differs from the catalogue; paste `nimstream problems --markdown`:\n{table}"
+        usage.contains(&table),
+        "docs/usage.md's problem table differs from the catalogue; paste `nimstream problems --markdown`:\n{table}"
     );
 }

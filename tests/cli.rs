@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 12] = [
+const SAMPLES: [(&str, &str); 14] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -21,6 +21,8 @@ const SAMPLES: [(&str, &str); 12] = [
     ("poj3922", "poj3922"),
     ("hdu1536", "hdu1536"),
     ("hdu1848", "hdu1848"),
+    ("poj2975", "poj2975"),
+    ("hdu5795", "hdu5795"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

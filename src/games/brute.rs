@@ -21,6 +21,18 @@ pub fn lasker_moves(heap: u64) -> Vec<Vec<u64>> {
     moves
 }
 
+/// Every way one move can replace a single heap in HDU 5795's game:
+/// anything Nim allows, plus splitting the heap into three non-empty heaps.
+pub fn split_three_moves(heap: u64) -> Vec<Vec<u64>> {
+    let mut moves = nim_moves(heap);
+    for a in 1..=heap / 3 {
+        for b in a..=(heap - a) / 2 {
+            moves.push(vec![a, b, heap - a - b]);
+        }
+    }
+    moves
+}
+
 /// Every way one move can replace a single heap when a move takes between 1
 /// and `max_take` objects.
 pub fn bounded_moves(max_take: u64) -> impl Fn(u64) -> Vec<Vec<u64>> {

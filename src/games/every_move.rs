@@ -15,6 +15,7 @@ use super::lasker::LaskerSwap;
 use super::misere::MisereNim;
 use super::nim::NormalNim;
 use super::rule::RuleGame;
+use super::split_three::SplitThree;
 use super::{CaseSummary, HeapGame};
 
 /// A heap game as the answers that list or count every winning move need it.
@@ -67,6 +68,15 @@ impl EveryMove for MisereNim {
 
 /// Lasker's Nim splits heaps (and wins by raising a value, too).
 impl EveryMove for LaskerSwap {
+    const ONE_PER_HEAP: bool = false;
+
+    fn lists_every_move(&self) -> bool {
+        false
+    }
+}
+
+/// HDU 5795's game splits heaps in three.
+impl EveryMove for SplitThree {
     const ONE_PER_HEAP: bool = false;
 
     fn lists_every_move(&self) -> bool {

@@ -6,7 +6,9 @@
 //! its kind of position. A game given by its rule is not listed: a problem
 //! names it by the rule itself (`rule = "0.77"`), and it plays on heaps.
 
-use super::{bash, bounded, fibonacci, kmultiple, lasker, misere, nim, rule, wythoff, GameSpec};
+use super::{
+    bash, bounded, fibonacci, kmultiple, lasker, misere, nim, rule, split_three, wythoff, GameSpec,
+};
 
 /// What a game's positions are made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +59,11 @@ pub const GAMES: &[KnownGame] = &[
     KnownGame {
         id: "misere",
         spec: misere::SPEC,
+        kind: Kind::Heaps,
+    },
+    KnownGame {
+        id: "split-three",
+        spec: split_three::SPEC,
         kind: Kind::Heaps,
     },
     KnownGame {

@@ -85,6 +85,7 @@ impl HeapGame for MisereNim {
                 from: first.heap,
                 to,
                 and: None,
+                third: None,
             })
         };
         match summary.big {

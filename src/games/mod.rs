@@ -11,6 +11,9 @@
 //!   the first player wins iff the xor of those is nonzero.
 //! * [`misere`]: misère Nim. If every heap is at most 1, the first player wins
 //!   iff the number of 1-heaps is even; otherwise iff the xor is nonzero.
+//! * [`split_three`]: Nim where a move may split a heap into three instead
+//!   (HDU 5795). Grundy value `g(8k+7) = 8k+8`, `g(8k+8) = 8k+7`, else
+//!   `g(h) = h`; the first player wins iff the xor of those is nonzero.
 //! * [`bounded`]: Nim where a move takes at most `K`. Grundy value
 //!   `heap mod (K+1)`; the first player wins iff the xor of those is nonzero.
 //! * [`bash`]: one pile of `n`, take `1..=m`. The first player loses iff
@@ -54,6 +57,7 @@ pub mod lasker;
 pub mod misere;
 pub mod nim;
 pub mod rule;
+pub mod split_three;
 pub mod trace;
 pub mod wythoff;
 
@@ -156,6 +160,7 @@ pub trait HeapGame: HeapFold {
             from: first.heap,
             to,
             and,
+            third: None,
         })
     }
 
@@ -371,6 +376,8 @@ pub enum Game {
     Lasker(lasker::LaskerSwap),
     /// Misère Nim.
     Misere(misere::MisereNim),
+    /// Nim with three-way splits.
+    SplitThree(split_three::SplitThree),
     /// Nim taking at most `K`.
     Bounded(bounded::BoundedNim),
     /// Bash's game.
@@ -396,6 +403,7 @@ macro_rules! with_game {
             $crate::games::Game::Nim($h) => $heap,
             $crate::games::Game::Lasker($h) => $heap,
             $crate::games::Game::Misere($h) => $heap,
+            $crate::games::Game::SplitThree($h) => $heap,
             $crate::games::Game::Bounded($h) => $heap,
             $crate::games::Game::Rule($h) => $heap,
             $crate::games::Game::Bash($p) => $pos,
@@ -493,6 +501,7 @@ mod tests {
         check_splits(NormalNim);
         check_splits(LaskerSwap);
         check_splits(MisereNim);
+        check_splits(super::split_three::SplitThree);
         for max_take in [0, 1, 2, 3, 7, 1 << 40, u64::MAX - 1, u64::MAX] {
             check_splits(BoundedNim::new(max_take));
         }

@@ -5,7 +5,7 @@
 use super::bash::BashGame;
 use super::bounded::BoundedNim;
 use super::brute::{
-    bounded_moves, for_each_position, lasker_moves, nim_moves, subtraction_wins,
+    bounded_moves, for_each_position, lasker_moves, nim_moves, split_three_moves, subtraction_wins,
     take_limited_winning_takes, wythoff_wins, HeapGameSearch,
 };
 use super::fibonacci::FibonacciNim;
@@ -13,6 +13,7 @@ use super::kmultiple::KMultiple;
 use super::lasker::LaskerSwap;
 use super::misere::MisereNim;
 use super::nim::NormalNim;
+use super::split_three::SplitThree;
 use super::wythoff::WythoffGame;
 use super::*;
 use crate::rng::SplitMix64;
@@ -37,6 +38,7 @@ fn apply(heaps: &[u64], mv: &HeapMove) -> Vec<u64> {
     after.remove(index);
     after.push(mv.to);
     after.extend(mv.and);
+    after.extend(mv.third);
     after
 }
 
@@ -67,7 +69,7 @@ fn check_small<G: HeapGame>(
             );
             return;
         };
-        let mut parts: Vec<u64> = [mv.to].into_iter().chain(mv.and).collect();
+        let mut parts: Vec<u64> = [mv.to].into_iter().chain(mv.and).chain(mv.third).collect();
         parts.sort_unstable();
         let legal = moves(mv.from).into_iter().any(|mut m| {
             m.sort_unstable();
@@ -88,6 +90,7 @@ fn check_small<G: HeapGame>(
 fn heap_game_moves_match_the_searches() {
     check_small(&NormalNim, nim_moves, false, 4, 6);
     check_small(&LaskerSwap, lasker_moves, false, 3, 8);
+    check_small(&SplitThree, split_three_moves, false, 3, 12);
     check_small(&MisereNim, nim_moves, true, 4, 5);
     for max_take in [1, 2, 3, 5] {
         check_small(
@@ -154,6 +157,11 @@ fn heap_game_moves_on_large_heaps_leave_a_lost_position() {
         Some(and) => {
             mv.to >= 1 && and >= 1 && u128::from(mv.to) + u128::from(and) == u128::from(mv.from)
         }
+    });
+    check_large(&SplitThree, |mv| match (mv.and, mv.third) {
+        (None, None) => mv.to < mv.from,
+        (Some(b), Some(c)) => mv.to >= 1 && b >= 1 && c >= 1 && mv.to + b + c == mv.from,
+        _ => false,
     });
     for max_take in [1, 7, 1 << 40, u64::MAX - 1, u64::MAX] {
         let game = BoundedNim::new(max_take);
@@ -374,6 +382,7 @@ fn four_heaps_at_once_fold_and_trace_as_one_at_a_time() {
     let mut rng = SplitMix64::new(44);
     check_four_at_a_time(&NormalNim, &mut rng);
     check_four_at_a_time(&LaskerSwap, &mut rng);
+    check_four_at_a_time(&SplitThree, &mut rng);
     check_four_at_a_time(&MisereNim, &mut rng);
     for max_take in [1, 2, 7, 1 << 40, u64::MAX] {
         check_four_at_a_time(&BoundedNim::new(max_take), &mut rng);

@@ -193,16 +193,18 @@ pub struct HeapMove {
     pub to: u64,
     /// The second part of a split.
     pub and: Option<u64>,
+    /// The third part of a split into three (HDU 5795's game).
+    pub third: Option<u64>,
 }
 
 impl std::fmt::Display for HeapMove {
-    /// `i:a->b`, or `i:a->b+c` for a split.
+    /// `i:a->b`, or `i:a->b+c` for a split (`i:a->b+c+d` into three).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}:{}->{}", self.heap, self.from, self.to)?;
-        match self.and {
-            Some(and) => write!(f, "+{and}"),
-            None => Ok(()),
+        for part in self.and.iter().chain(&self.third) {
+            write!(f, "+{part}")?;
         }
+        Ok(())
     }
 }
 
@@ -247,6 +249,7 @@ mod tests {
             from: 7,
             to: 3,
             and: None,
+            third: None,
         };
         assert_eq!(removal.to_string(), "2:7->3");
         let split = HeapMove {
@@ -254,7 +257,14 @@ mod tests {
             from: 7,
             to: 1,
             and: Some(6),
+            third: None,
         };
         assert_eq!(split.to_string(), "1:7->1+6");
+        let three = HeapMove {
+            third: Some(4),
+            and: Some(2),
+            ..split
+        };
+        assert_eq!(three.to_string(), "1:7->1+2+4");
     }
 }

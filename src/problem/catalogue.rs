@@ -48,7 +48,7 @@ const fn words(win: &'static str, lose: &'static str) -> Verdicts {
 }
 
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 13] = [
+pub static CATALOGUE: [Problem; 15] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -334,6 +334,64 @@ pub static CATALOGUE: [Problem; 13] = [
             ..Limits::ANY
         },
         vars: heap_vars(HEAPS_N, "m", "heap size m"),
+    },
+    // POJ 2975's statement (as fjnuacm.top and blog.lordash.cf copy it):
+    // 1 ≤ n ≤ 1000, 1 ≤ ki ≤ 1,000,000,000, a case with n = 0 ends the
+    // input; HDU 1850's layout and answer.
+    Problem {
+        name: "poj2975",
+        aliases: &[],
+        source: "POJ 2975",
+        title: "Nim, counting the winning moves",
+        game: games::nim::SPEC,
+        fixed: Fixed::NONE,
+        layout: Layout::HeapCasesToZero { same_line: false },
+        answer: Answer::MoveCount,
+        verdicts: words("Yes", "No"),
+        limits: Limits {
+            cases: Bounds::ANY,
+            heaps: Bounds::new(1, 1000),
+            value: Bounds::new(1, 1_000_000_000),
+            second: Bounds::ANY,
+            ..Limits::ANY
+        },
+        vars: heap_vars(
+            Var {
+                name: "n",
+                label: "number of piles n",
+            },
+            "k",
+            "pile size k",
+        ),
+    },
+    // HDU 5795's statement: 1 ≤ T ≤ 100, 1 ≤ n ≤ 10^6, 1 ≤ s[i] ≤ 10^9. Its
+    // output section writes "Second player wins" without the full stop its
+    // sample output has; the sample's words are used.
+    Problem {
+        name: "hdu5795",
+        aliases: &[],
+        source: "HDU 5795",
+        title: "A Simple Nim (a move may split a heap into three)",
+        game: games::split_three::SPEC,
+        fixed: Fixed::NONE,
+        layout: Layout::HeapCases,
+        answer: Answer::Verdict,
+        verdicts: words("First player wins.", "Second player wins."),
+        limits: Limits {
+            cases: Bounds::new(1, 100),
+            heaps: Bounds::new(1, 1_000_000),
+            value: Bounds::new(1, 1_000_000_000),
+            second: Bounds::ANY,
+            ..Limits::ANY
+        },
+        vars: heap_vars(
+            Var {
+                name: "n",
+                label: "number of heaps n",
+            },
+            "s",
+            "heap size s",
+        ),
     },
 ];
 

@@ -41,6 +41,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                 break;
             }
             let mut summary = CaseSummary::default();
+            let mut trace = MoveTrace::default();
             for (&(heap, at), &name) in group.iter().zip(&names) {
                 if !fold.decides(heap) {
                     let expected = Expected::Field { name, case };
@@ -52,22 +53,15 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                         &fold.refusal(heap),
                     ));
                 }
+                let before = summary;
                 fold.fold(&mut summary, heap);
+                trace.note(before.xor ^ summary.xor, before.carry ^ summary.carry, heap);
             }
             self.report.values += width as u64;
             let wins = fold.first_player_wins(&summary);
+            // The game's own move, which may split a heap in three.
             let mv = (self.moves && wins)
-                .then(|| {
-                    group.iter().enumerate().find_map(|(i, &(heap, _))| {
-                        let (to, and) = fold.move_from(heap, &summary)?;
-                        Some(HeapMove {
-                            heap: i as u64 + 1,
-                            from: heap,
-                            to,
-                            and,
-                        })
-                    })
-                })
+                .then(|| fold.winning_move(&summary, &trace))
                 .flatten();
             self.verdict_and(wins, mv.as_ref().map(|m| m as &dyn std::fmt::Display))?;
             self.tick(case);
@@ -166,6 +160,7 @@ fn subtraction_move(seq: &NimSequence, set: &[usize], trace: &MoveTrace, xor: u3
         from,
         to,
         and: None,
+        third: None,
     }
 }
 

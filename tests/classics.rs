@@ -1,0 +1,152 @@
+//! The classic problems of the catalogue, solved end to end (layout, game
+//! and words, on one thread and split across several) on small inputs and
+//! compared with a brute-force search of each game, written here from the
+//! statements' rules and sharing nothing with the closed forms.
+
+use std::collections::HashMap;
+
+use nimstream::games::GameParams;
+use nimstream::problem::Problem;
+use nimstream::rng::SplitMix64;
+use nimstream::scan::Kernel;
+use nimstream::testing::{outcome, Mode};
+
+/// Every way a move may replace one heap: the heaps left in its place.
+type Moves = fn(u64) -> Vec<Vec<u64>>;
+
+/// Who wins a position of heaps, by trying every move; `misere` when the
+/// player who cannot move wins.
+struct Search {
+    moves: Moves,
+    misere: bool,
+    memo: HashMap<Vec<u64>, bool>,
+}
+
+impl Search {
+    fn new(moves: Moves, misere: bool) -> Search {
+        Search {
+            moves,
+            misere,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn wins(&mut self, heaps: &[u64]) -> bool {
+        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        if let Some(&known) = self.memo.get(&key) {
+            return known;
+        }
+        let after: Vec<Vec<u64>> = self.after_each_move(&key).collect();
+        let wins = match after.is_empty() {
+            true => self.misere,
+            false => after.iter().any(|next| !self.wins(next)),
+        };
+        self.memo.insert(key, wins);
+        wins
+    }
+
+    /// The positions one move away from `heaps`.
+    fn after_each_move<'a>(&'a self, heaps: &'a [u64]) -> impl Iterator<Item = Vec<u64>> + 'a {
+        heaps.iter().enumerate().flat_map(move |(i, &heap)| {
+            (self.moves)(heap).into_iter().map(move |parts| {
+                let mut next = heaps.to_vec();
+                next.remove(i);
+                next.extend(parts);
+                next
+            })
+        })
+    }
+}
+
+fn removals(heap: u64) -> Vec<Vec<u64>> {
+    (0..heap).map(|left| vec![left]).collect()
+}
+
+fn removals_or_three_parts(heap: u64) -> Vec<Vec<u64>> {
+    let mut moves = removals(heap);
+    for a in 1..=heap {
+        for b in 1..=heap - a {
+            if heap - a - b >= 1 {
+                moves.push(vec![a, b, heap - a - b]);
+            }
+        }
+    }
+    moves
+}
+
+/// Solves `input` on one thread and split in small blocks, which must
+/// agree; the lines printed.
+fn solve(name: &str, input: &str) -> Vec<String> {
+    let problem = Problem::find(name).unwrap();
+    let params = GameParams::default();
+    let one = outcome(
+        problem,
+        &params,
+        input.as_bytes(),
+        Mode::Slice(Kernel::detect()),
+    );
+    let split = outcome(
+        problem,
+        &params,
+        input.as_bytes(),
+        Mode::Split(Kernel::detect(), 3, 7),
+    );
+    assert_eq!(one, split, "{input}");
+    assert_eq!(one.1, None, "{input}");
+    one.0.lines().map(str::to_string).collect()
+}
+
+/// `count` random cases of 1 to `most` heaps of 1 to `max` objects.
+fn random_cases(rng: &mut SplitMix64, count: usize, most: u64, max: u64) -> Vec<Vec<u64>> {
+    (0..count)
+        .map(|_| {
+            let n = rng.between(1, most);
+            (0..n).map(|_| rng.between(1, max)).collect()
+        })
+        .collect()
+}
+
+fn joined(heaps: &[u64]) -> String {
+    let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    words.join(" ")
+}
+
+#[test]
+fn poj2975_counts_the_moves_that_leave_a_lost_position() {
+    let mut search = Search::new(removals, false);
+    let cases = random_cases(&mut SplitMix64::new(2975), 300, 4, 9);
+    let mut input = String::new();
+    for heaps in &cases {
+        input.push_str(&format!("{}\n{}\n", heaps.len(), joined(heaps)));
+    }
+    input.push_str("0\n");
+    let lines = solve("poj2975", &input);
+    assert_eq!(lines.len(), cases.len());
+    for (heaps, line) in cases.iter().zip(lines) {
+        let winning = search
+            .after_each_move(heaps)
+            .collect::<Vec<_>>()
+            .iter()
+            .filter(|next| !search.wins(next))
+            .count();
+        assert_eq!(line, winning.to_string(), "{heaps:?}");
+    }
+}
+
+#[test]
+fn hdu5795_verdicts_are_the_searchs() {
+    let mut search = Search::new(removals_or_three_parts, false);
+    let cases = random_cases(&mut SplitMix64::new(5795), 300, 3, 11);
+    let mut input = format!("{}\n", cases.len());
+    for heaps in &cases {
+        input.push_str(&format!("{}\n{}\n", heaps.len(), joined(heaps)));
+    }
+    for (heaps, line) in cases.iter().zip(solve("hdu5795", &input)) {
+        let word = match search.wins(heaps) {
+            true => "First player wins.",
+            false => "Second player wins.",
+        };
+        assert_eq!(line, word, "{heaps:?}");
+    }
+}
