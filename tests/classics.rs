@@ -150,3 +150,48 @@ fn hdu5795_verdicts_are_the_searchs() {
         assert_eq!(line, word, "{heaps:?}");
     }
 }
+
+/// Solves one number per line with `name`, each compared with `wins`.
+fn check_numbers(name: &str, numbers: impl Iterator<Item = u64>, wins: impl Fn(u64) -> bool) {
+    let numbers: Vec<u64> = numbers.collect();
+    let input: String = numbers.iter().map(|n| format!("{n}\n")).collect();
+    let problem = Problem::find(name).unwrap();
+    let lines = solve(name, &input);
+    assert_eq!(lines.len(), numbers.len());
+    for (&n, line) in numbers.iter().zip(lines) {
+        let word = match wins(n) {
+            true => problem.verdicts.win,
+            false => problem.verdicts.lose,
+        };
+        assert_eq!(line, word, "{n}");
+    }
+}
+
+#[test]
+fn hdu1847_verdicts_are_the_searchs() {
+    let mut wins = vec![false];
+    for n in 1..=1000usize {
+        let mut takes = (0..).map(|i| 1usize << i).take_while(|&t| t <= n);
+        let win = takes.any(|t| !wins[n - t]);
+        wins.push(win);
+    }
+    check_numbers("hdu1847", 1..=1000, |n| wins[n as usize]);
+}
+
+#[test]
+fn hdu1517_verdicts_are_the_searchs() {
+    // From p the player to move wins iff some multiplier reaches n or
+    // leaves a lost p: every p < n, searched down from n - 1.
+    let search = |n: u64| {
+        let mut wins = vec![false; n as usize];
+        for p in (1..n).rev() {
+            wins[p as usize] = (2..=9).any(|x| p * x >= n || !wins[(p * x) as usize]);
+        }
+        wins[1]
+    };
+    check_numbers(
+        "hdu1517",
+        (2..400).chain([2915, 2916, 2917, 5832, 5833]),
+        search,
+    );
+}

@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 14] = [
+const SAMPLES: [(&str, &str); 16] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -23,6 +23,8 @@ const SAMPLES: [(&str, &str); 14] = [
     ("hdu1848", "hdu1848"),
     ("poj2975", "poj2975"),
     ("hdu5795", "hdu5795"),
+    ("hdu1847", "hdu1847"),
+    ("hdu1517", "hdu1517"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

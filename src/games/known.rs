@@ -7,7 +7,8 @@
 //! names it by the rule itself (`rule = "0.77"`), and it plays on heaps.
 
 use super::{
-    bash, bounded, fibonacci, kmultiple, lasker, misere, nim, rule, split_three, wythoff, GameSpec,
+    bash, bounded, fibonacci, kmultiple, lasker, misere, multiplication, nim, powers, rule,
+    split_three, wythoff, GameSpec,
 };
 
 /// What a game's positions are made of.
@@ -85,6 +86,16 @@ pub const GAMES: &[KnownGame] = &[
         id: "bash",
         spec: bash::SPEC,
         kind: position(2, true),
+    },
+    KnownGame {
+        id: "powers-of-two",
+        spec: powers::SPEC,
+        kind: position(1, true),
+    },
+    KnownGame {
+        id: "multiplication",
+        spec: multiplication::SPEC,
+        kind: position(1, false),
     },
     KnownGame {
         id: "fibonacci",

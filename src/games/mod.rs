@@ -18,6 +18,10 @@
 //!   `heap mod (K+1)`; the first player wins iff the xor of those is nonzero.
 //! * [`bash`]: one pile of `n`, take `1..=m`. The first player loses iff
 //!   `n mod (m+1) == 0`.
+//! * [`powers`]: one pile, take a power of two. The first player loses iff
+//!   `n mod 3 == 0`.
+//! * [`multiplication`]: multiply `p` by 2 to 9 until `p ≥ n`. The first
+//!   player wins iff `n ≤ 9` or `18^k < n ≤ 9·18^k`.
 //! * [`fibonacci`]: Fibonacci Nim. The first player loses iff `n` is a
 //!   Fibonacci number.
 //! * [`kmultiple`]: the k-multiple game, Fibonacci Nim's generalization. The
@@ -55,7 +59,9 @@ pub mod kmultiple;
 pub mod known;
 pub mod lasker;
 pub mod misere;
+pub mod multiplication;
 pub mod nim;
+pub mod powers;
 pub mod rule;
 pub mod split_three;
 pub mod trace;
@@ -382,6 +388,10 @@ pub enum Game {
     Bounded(bounded::BoundedNim),
     /// Bash's game.
     Bash(bash::BashGame),
+    /// Taking powers of two.
+    PowersOfTwo(powers::PowersOfTwo),
+    /// The multiplication game.
+    Multiplication(multiplication::MultiplicationGame),
     /// Fibonacci Nim.
     Fibonacci(fibonacci::FibonacciNim),
     /// The k-multiple game.
@@ -407,6 +417,8 @@ macro_rules! with_game {
             $crate::games::Game::Bounded($h) => $heap,
             $crate::games::Game::Rule($h) => $heap,
             $crate::games::Game::Bash($p) => $pos,
+            $crate::games::Game::PowersOfTwo($p) => $pos,
+            $crate::games::Game::Multiplication($p) => $pos,
             $crate::games::Game::Fibonacci($p) => $pos,
             $crate::games::Game::KMultiple($p) => $pos,
             $crate::games::Game::Wythoff($p) => $pos,

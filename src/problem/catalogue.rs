@@ -48,7 +48,7 @@ const fn words(win: &'static str, lose: &'static str) -> Verdicts {
 }
 
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 15] = [
+pub static CATALOGUE: [Problem; 17] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -392,6 +392,49 @@ pub static CATALOGUE: [Problem; 15] = [
             "s",
             "heap size s",
         ),
+    },
+    // HDU 1847's statement: one n per line to the end of the input,
+    // 1 ≤ n ≤ 1000; "Kiki" when Kiki, who moves first, wins, else "Cici".
+    Problem {
+        name: "hdu1847",
+        aliases: &[],
+        source: "HDU 1847",
+        title: "Good Luck in CET-4 Everybody! (take a power of two)",
+        game: games::powers::SPEC,
+        fixed: Fixed::NONE,
+        layout: Layout::NumbersToEnd,
+        answer: Answer::Verdict,
+        verdicts: words("Kiki", "Cici"),
+        limits: Limits {
+            // Lines to the end of the file: at least one.
+            cases: Bounds::new(1, u64::MAX),
+            heaps: Bounds::ANY,
+            value: Bounds::new(1, 1000),
+            second: Bounds::ANY,
+            ..Limits::ANY
+        },
+        vars: heap_vars(HEAPS_N, "n", "n"),
+    },
+    // HDU 1517's statement (POJ 2505 and UVa 847 are the same problem):
+    // one n per line to the end of the input, 1 < n < 4294967295.
+    Problem {
+        name: "hdu1517",
+        aliases: &["poj2505"],
+        source: "HDU 1517 / POJ 2505",
+        title: "A Multiplication Game (multiply p by 2 to 9 until p ≥ n)",
+        game: games::multiplication::SPEC,
+        fixed: Fixed::NONE,
+        layout: Layout::NumbersToEnd,
+        answer: Answer::Verdict,
+        verdicts: words("Stan wins.", "Ollie wins."),
+        limits: Limits {
+            cases: Bounds::new(1, u64::MAX),
+            heaps: Bounds::ANY,
+            value: Bounds::new(2, 4_294_967_294),
+            second: Bounds::ANY,
+            ..Limits::ANY
+        },
+        vars: heap_vars(HEAPS_N, "n", "n"),
     },
 ];
 

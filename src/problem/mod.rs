@@ -106,6 +106,8 @@ pub enum Layout {
     ZeroTerminated,
     /// Cases of two numbers until the input ends.
     PairsToEnd,
+    /// One number per case until the input ends.
+    NumbersToEnd,
     /// Per case `m` and `m` heap sizes, on the same line as `m` or on the
     /// next; a case with `m = 0` ends the input.
     HeapCasesToZero {
@@ -181,6 +183,7 @@ impl Layout {
             Layout::CountedPairs => format!("`T`; then `T` lines `{value} {second}`"),
             Layout::ZeroTerminated => format!("one `{value}` per line, `0` ends"),
             Layout::PairsToEnd => format!("lines `{value} {second}` to the end"),
+            Layout::NumbersToEnd => format!("one `{value}` per line to the end"),
         }
     }
 }

@@ -18,6 +18,7 @@ pub const LAYOUTS: &[(&str, Layout)] = &[
     ("counted-pairs", Layout::CountedPairs),
     ("zero-terminated", Layout::ZeroTerminated),
     ("pairs-to-end", Layout::PairsToEnd),
+    ("numbers-to-end", Layout::NumbersToEnd),
 ];
 
 /// The answers by the names files give them.

@@ -7,6 +7,7 @@
 //! | counted pairs | `T`, then `T` pairs |
 //! | zero-terminated | one `n` per case, a `0` ends the input |
 //! | pairs to the end | pairs until the input ends |
+//! | numbers to the end | one `n` per case until the input ends |
 //!
 //! A fault from the source is turned into an [`Error`] here, because only the
 //! layout knows what was expected at that point ("heap 17 of 20 in case 3").
@@ -222,6 +223,7 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
             Layout::CountedPairs => run.counted_pairs(names.value.name, second, game),
             Layout::ZeroTerminated => run.zero_terminated(names.value.name, game),
             Layout::PairsToEnd => run.pairs_to_end(names.value.name, second, game),
+            Layout::NumbersToEnd => run.numbers_to_end(names.value.name, game),
             _ => Err(mismatch(problem)),
         }
     )?;

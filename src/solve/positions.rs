@@ -78,6 +78,37 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         }
     }
 
+    /// One number per case until the input ends.
+    pub(super) fn numbers_to_end(
+        &mut self,
+        name: &'static str,
+        game: &mut impl PositionGame,
+    ) -> Result<(), Error> {
+        let (mut tokens, mut lines) = (Vec::new(), Vec::new());
+        let mut case = 0;
+        loop {
+            let result = self.source.collect_numbers(BATCH, &mut tokens);
+            case = self.answer_cases(game, &tokens, 1, case, &mut lines)?;
+            match result {
+                Ok(()) => {}
+                Err((
+                    _,
+                    Fault {
+                        kind: FaultKind::End,
+                        ..
+                    },
+                )) => return Ok(()),
+                Err((_, fault)) => {
+                    let expected = Expected::NextOrEnd {
+                        name,
+                        case: case + 1,
+                    };
+                    return Err(input_error(self.source, self.path, fault, expected));
+                }
+            }
+        }
+    }
+
     /// One number per case until a `0`.
     pub(super) fn zero_terminated(
         &mut self,

@@ -234,6 +234,20 @@ impl Checker<'_> {
         self.check_case_count(self.pos, case)
     }
 
+    /// One `n` per line until the input ends.
+    pub(super) fn numbers_to_end(&mut self, game: &mut impl PositionGame) -> Result<(), Error> {
+        let var = self.vars.value;
+        let mut case = 0;
+        while self.pos < self.bytes.len() {
+            case += 1;
+            self.count_case(self.pos, case)?;
+            let n = self.field(&var, Place::Case(case), Then::Newline { last: true })?;
+            note(&mut self.summary.value, n);
+            self.tally(game, n, 0);
+        }
+        self.check_case_count(self.pos, case)
+    }
+
     /// Zero-terminated: one `n` per line, then a line `0`.
     pub(super) fn zero_terminated(&mut self, game: &mut impl PositionGame) -> Result<(), Error> {
         let var = self.vars.value;

@@ -168,6 +168,7 @@ pub(crate) fn largest_valid(layout: Layout, limits: &Limits) -> Option<u64> {
         Layout::CountedPairs => mul(cases, pair).saturating_add(case_line),
         Layout::PairsToEnd => mul(cases, pair),
         Layout::ZeroTerminated => mul(cases, digits(value) + 1).saturating_add(2),
+        Layout::NumbersToEnd => mul(cases, digits(value) + 1),
         Layout::HeapTriplesToZero => mul(cases, line(3, value)).saturating_add(6),
         Layout::SubtractionSetCases => {
             let k = limits.set_size.max;
