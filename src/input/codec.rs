@@ -103,10 +103,10 @@ impl Codec {
     /// [`Encoder::finish`] ends the data.
     pub fn encoder<W: Write>(self, out: W) -> io::Result<Encoder<W>> {
         Ok(match self {
-            Codec::Gzip => Encoder::Gzip(flate2::write::GzEncoder::new(
+            Codec::Gzip => Encoder::Gzip(Blocks::new(flate2::write::GzEncoder::new(
                 out,
                 flate2::Compression::default(),
-            )),
+            ))),
             Codec::Zstd => {
                 let mut encoder = zstd::stream::write::Encoder::new(out, 0)?;
                 // The library leaves the checksum out; the `zstd` command
@@ -258,8 +258,8 @@ impl Read for Failed {
 
 /// Compresses into a writer in one of the [`Codec`]s.
 pub enum Encoder<W: Write> {
-    /// gzip.
-    Gzip(flate2::write::GzEncoder<W>),
+    /// gzip, given its text in fixed blocks ([`Blocks`]).
+    Gzip(Blocks<flate2::write::GzEncoder<W>>),
     /// zstd.
     Zstd(zstd::stream::write::Encoder<'static, W>),
     /// xz.
@@ -271,7 +271,7 @@ impl<W: Write> Encoder<W> {
     /// flushed). Without this the file is truncated.
     pub fn finish(self) -> io::Result<W> {
         match self {
-            Encoder::Gzip(encoder) => encoder.finish(),
+            Encoder::Gzip(encoder) => encoder.into_inner()?.finish(),
             Encoder::Zstd(encoder) => encoder.finish(),
             Encoder::Xz(encoder) => encoder.finish(),
         }
@@ -304,11 +304,106 @@ impl<W: Write> Write for Encoder<W> {
     }
 }
 
+/// A writer that passes its bytes on in blocks of [`Blocks::SIZE`], the
+/// last one at a flush or at the end.
+///
+/// A deflate encoder's output depends on how its input was cut into writes,
+/// not only on the input: `gen`'s cases came in pieces whose sizes depend
+/// on the number of threads, and `gen lasker --cases 4 --heaps 100000 -o
+/// x.gz` wrote other bytes on 2 threads than on 1 (the same text). Cut the
+/// same way, the same text makes the same bytes.
+pub struct Blocks<W: Write> {
+    inner: W,
+    pending: Vec<u8>,
+}
+
+impl<W: Write> Blocks<W> {
+    /// The size of every block but the last.
+    pub const SIZE: usize = 1 << 16;
+
+    fn new(inner: W) -> Blocks<W> {
+        Blocks {
+            inner,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Passes on what is pending, and gives the writer back (not flushed).
+    fn into_inner(mut self) -> io::Result<W> {
+        self.inner.write_all(&self.pending)?;
+        Ok(self.inner)
+    }
+}
+
+impl<W: Write> Write for Blocks<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, mut buf: &[u8]) -> io::Result<()> {
+        while !buf.is_empty() {
+            if self.pending.is_empty() && buf.len() >= Self::SIZE {
+                let (block, rest) = buf.split_at(Self::SIZE);
+                self.inner.write_all(block)?;
+                buf = rest;
+                continue;
+            }
+            let (taken, rest) = buf.split_at((Self::SIZE - self.pending.len()).min(buf.len()));
+            self.pending.extend_from_slice(taken);
+            buf = rest;
+            if self.pending.len() == Self::SIZE {
+                self.inner.write_all(&self.pending)?;
+                self.pending.clear();
+            }
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.write_all(&self.pending)?;
+        self.pending.clear();
+        self.inner.flush()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const TEXT: &[u8] = b"2\n3\n2 2 3\n2\n3 3\n";
+
+    /// However the text is cut into writes, each codec makes the same
+    /// bytes of it.
+    #[test]
+    fn the_bytes_do_not_depend_on_how_the_text_was_written() {
+        let mut text = Vec::new();
+        let mut state = 5u64;
+        while text.len() < 1 << 19 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            text.extend_from_slice(format!("{} ", state >> 40).as_bytes());
+        }
+        for codec in Codec::ALL {
+            let whole = compress(codec, &text);
+            for piece in [1000, 65_537, 100_001] {
+                let mut encoder = codec.encoder(Vec::new()).unwrap();
+                for (i, chunk) in text.chunks(piece).enumerate() {
+                    // Uneven writes: a piece, or a piece in two.
+                    let (a, b) = chunk.split_at(if i % 2 == 0 {
+                        chunk.len()
+                    } else {
+                        chunk.len() / 3
+                    });
+                    encoder.write_all(a).unwrap();
+                    encoder.write_all(b).unwrap();
+                }
+                let bytes = encoder.finish().unwrap();
+                assert!(bytes == whole, "{codec} in writes of {piece}");
+            }
+        }
+    }
 
     fn compress(codec: Codec, text: &[u8]) -> Vec<u8> {
         let mut encoder = codec.encoder(Vec::new()).unwrap();
