@@ -354,7 +354,7 @@ impl<'a> Job<'a> {
         game: &mut Game,
         limits: &Limits,
         detail: Detail,
-    ) -> Result<Option<Summary>, Error> {
+    ) -> Result<Validated, Error> {
         let mut input = Input::open(path, self.mmap)?;
         let name = display_name(path);
         let mut buffer = Vec::new();
@@ -366,9 +366,20 @@ impl<'a> Job<'a> {
         )?;
         let checked = validate::validate(self.problem, game, text.bytes, limits, name, detail);
         let summary = text.verdict(checked, name)?;
+        let refused = validate::first_refused_heap(self.problem, game, text.bytes, limits, name);
         input.check_unchanged(name)?;
-        Ok(summary)
+        Ok(Validated { summary, refused })
     }
+}
+
+/// What [`Job::validate_path`] found out about a valid input.
+#[derive(Debug)]
+pub struct Validated {
+    /// The summary, if one was asked for.
+    pub summary: Option<Summary>,
+    /// The first heap `solve` will refuse, though the limits allow it
+    /// ([`validate::first_refused_heap`]): for a warning.
+    pub refused: Option<Error>,
 }
 
 /// The result of solving the text of compressed data, once the decoder has

@@ -5,12 +5,13 @@ use std::process::ExitCode;
 
 use clap::Args;
 use nimstream::input::MmapChoice;
-use nimstream::pipeline::Job;
+use nimstream::pipeline::{Job, Validated};
 use nimstream::validate::{self, Detail, Overrides, Range};
 use nimstream::Error;
 
 use crate::{
-    check_stdout, hint_at_terminal, pick_problem, report_error, stdout_error, whole, ProblemArgs,
+    check_stdout, hint_at_terminal, messages, pick_problem, report_error, stdout_error, whole,
+    ProblemArgs,
 };
 
 #[derive(Args)]
@@ -95,7 +96,15 @@ pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
     let (mut invalid, mut failed) = (false, false);
     for path in &paths {
         hint_at_terminal(path, "validate");
-        match job.validate_path(path, &mut game, &limits, detail) {
+        let validated = job.validate_path(path, &mut game, &limits, detail);
+        if let Ok(Validated {
+            refused: Some(refused),
+            ..
+        }) = &validated
+        {
+            messages::warning(refused);
+        }
+        match validated.map(|validated| validated.summary) {
             Ok(Some(summary)) => {
                 check_stdout()?;
                 let mut out = io::stdout().lock();

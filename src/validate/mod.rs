@@ -68,7 +68,7 @@ mod sets;
 mod summary;
 
 use crate::error::Error;
-use crate::games::Game;
+use crate::games::{Game, HeapFold};
 use crate::grundy::rule::MAX_REMOVAL;
 use crate::problem::{Bounds, Layout, Limits, Problem};
 
@@ -234,6 +234,79 @@ pub fn validate(
         }
     )?;
     Ok((detail == Detail::Summary).then_some(checker.summary))
+}
+
+/// The first heap in `bytes`, a valid input, that `solve` will refuse
+/// because `game` cannot decide it (a rule's values with no period proven
+/// among them), as an error at its place that says why; `None` if every
+/// heap is decided.
+///
+/// Such a file is valid (the problem allows the heap, and `--summary`
+/// counts it as undecided), but the user has to hear that `solve` will not
+/// answer it. The limits allow no such heap unless the game stops deciding
+/// below their largest heap; then the file is checked again with the
+/// largest allowed heap lowered to the last one decided, and the first
+/// heap past it is the one.
+pub fn first_refused_heap(
+    problem: &Problem,
+    game: &mut Game,
+    bytes: &[u8],
+    limits: &Limits,
+    path: &str,
+) -> Option<Error> {
+    if problem.layout == Layout::SubtractionSetCases {
+        return None;
+    }
+    let first = crate::with_game!(&*game,
+        heap fold => first_undecided(fold, limits.value),
+        position _game => None
+    )?;
+    let mut decided = *limits;
+    decided.value.max = first.checked_sub(1)?;
+    let Err(Error::Input {
+        path,
+        offset,
+        position,
+        ..
+    }) = validate(problem, game, bytes, &decided, path, Detail::Check)
+    else {
+        return None;
+    };
+    let digits = bytes[offset as usize..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit());
+    let heap = digits.fold(0u64, |v, &d| {
+        v.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+    });
+    let why = crate::with_game!(&*game,
+        heap fold => fold.refusal(heap),
+        position _game => unreachable!("only heap games leave heaps undecided")
+    );
+    Some(Error::Input {
+        path,
+        offset,
+        position,
+        message: format!("solve will refuse this heap: {why} (raise --upto)"),
+    })
+}
+
+/// The smallest heap within `bounds` that `fold` does not decide, if any.
+fn first_undecided<F: HeapFold>(fold: &F, bounds: Bounds) -> Option<u64> {
+    if !F::MAY_REFUSE || fold.decides(bounds.max) {
+        return None;
+    }
+    // Deciding is monotone in the heap: the first undecided one lies in
+    // [low, high], and `high` is undecided.
+    let (mut low, mut high) = (bounds.min, bounds.max);
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if fold.decides(mid) {
+            low = mid + 1;
+        } else {
+            high = mid;
+        }
+    }
+    Some(low)
 }
 
 /// One of the problem's variables.

@@ -206,11 +206,17 @@ fn heap_triples_fail_where_they_go_wrong() {
 fn heaps_past_the_table_are_undecided_in_the_summary() {
     let input = b"1 1 2000\n1 4 1\n0 0 0\n";
     let wide = ["--value-max", "2000", "--summary"];
-    let out = assert_valid("hdu1848", input, &[&wide[..], &["--upto", "1024"]].concat());
+    let out = validate("hdu1848", input, &[&wide[..], &["--upto", "1024"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
         stdout(&out).contains("first player wins: 0 of 2 cases (1 undecided"),
         "{}",
         stdout(&out)
+    );
+    assert!(
+        stderr(&out).contains("<stdin>:1:5: solve will refuse this heap"),
+        "{}",
+        stderr(&out)
     );
     let out = assert_valid("hdu1848", input, &wide);
     let words = verdicts("hdu1848", input);
@@ -253,4 +259,32 @@ fn a_rule_game_has_a_summary_named_after_its_rule() {
             "{summary}"
         );
     }
+}
+
+/// A heap the limits allow but past what a rule decides (its values with no
+/// period proven among them) makes a valid file that `solve` refuses:
+/// `validate` says so, at the place `solve` names, and the file stays
+/// valid. Heaps `solve` decides get no such word.
+#[test]
+fn validate_warns_of_the_first_heap_solve_will_refuse() {
+    let input = b"2\n1\n5\n3\n1 2000 3000\n";
+    let upto = ["--upto", "1024"];
+    let out = validate("0.6", input, &upto);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let warning = stderr(&out);
+    assert!(
+        warning.contains("warning: <stdin>:5:3: solve will refuse this heap: "),
+        "{warning}"
+    );
+    let solved = nimstream(&["solve", "0.6", "-", "--upto", "1024"], input);
+    assert_eq!(solved.status.code(), Some(2));
+    let refusal = stderr(&solved);
+    assert!(refusal.contains("<stdin>:5:3: "), "{refusal}");
+    // The same reason, in the same words.
+    let why = "a heap of 2000 is beyond the ";
+    assert!(
+        warning.contains(why) && refusal.contains(why),
+        "{warning}\n{refusal}"
+    );
+    assert_valid("0.6", b"1\n2\n1 1000\n", &upto);
 }
