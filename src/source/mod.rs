@@ -167,6 +167,22 @@ fn collect_with<S: TokenSource + ?Sized, const ZERO_ENDS: bool, const LONG: bool
         let step = (count - done).min(COLLECT_STEP as u64) as usize;
         let from = done as usize;
         if out.len() < from + step {
+            // Fallibly: a case's worth of tokens may not fit in memory, and
+            // that is an error to report, not a reason to abort.
+            if out.try_reserve(from + step - out.len()).is_err() {
+                let error = io::Error::new(
+                    io::ErrorKind::OutOfMemory,
+                    format!("out of memory keeping the {count} numbers of one case"),
+                );
+                let offset = source.consumed();
+                return Err((
+                    done,
+                    Fault {
+                        offset,
+                        kind: FaultKind::Io(error),
+                    },
+                ));
+            }
             out.resize(from + step, 0);
         }
         let mut fill = Fill::<ZERO_ENDS, LONG>::new(&mut out[from..from + step]);
