@@ -16,11 +16,12 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use nimstream::grundy::sequence::no_progress;
 use nimstream::grundy::{Method, NimSequence, Rule};
 
 fn values(rule: &Rule, method: Method, len: usize) -> usize {
     let mut seq = NimSequence::new(rule.clone(), method);
-    seq.extend_to(len, &mut |_| {});
+    seq.extend_to(len, &mut no_progress).unwrap();
     seq.values().len()
 }
 
@@ -49,7 +50,7 @@ fn period_of_016(c: &mut Criterion) {
     group.bench_function("0.16 proven", |b| {
         b.iter(|| {
             let mut seq = NimSequence::new(rule.clone(), Method::Auto);
-            let period = seq.find_period(1 << 20, &mut |_| {}).unwrap();
+            let period = seq.find_period(1 << 20, &mut no_progress).unwrap().unwrap();
             assert_eq!((period.preperiod, period.period), (105_351, 149_459));
             black_box(period)
         })

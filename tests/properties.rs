@@ -69,7 +69,8 @@ fn rule_value(code: &'static str, upto: usize, heap: u64) -> Option<u32> {
     let mut all = SEQUENCES.get_or_init(Default::default).lock().unwrap();
     let seq = all.entry((code, upto)).or_insert_with(|| {
         let mut seq = NimSequence::new(Rule::parse(code).unwrap(), Method::Naive);
-        seq.find_period(upto, &mut |_| {});
+        seq.find_period(upto, &mut nimstream::grundy::sequence::no_progress)
+            .unwrap();
         seq
     });
     let at = match seq.period() {

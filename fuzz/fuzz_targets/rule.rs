@@ -5,6 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use nimstream::grundy::sequence::no_progress;
 use nimstream::grundy::{Method, NimSequence, Rule};
 
 fuzz_target!(|data: &[u8]| {
@@ -34,12 +35,12 @@ fuzz_target!(|data: &[u8]| {
     }
     let values = |method| {
         let mut seq = NimSequence::new(rule.clone(), method);
-        seq.extend_to(96, &mut |_| {});
+        seq.extend_to(96, &mut no_progress).unwrap();
         seq.values().to_vec()
     };
     assert_eq!(values(Method::Naive), values(Method::Sparse), "{rule}");
     let mut seq = NimSequence::new(rule.clone(), Method::Auto);
-    if let Some(period) = seq.find_period(512, &mut |_| {}) {
+    if let Ok(Some(period)) = seq.find_period(512, &mut no_progress) {
         assert!(period.period >= 1);
         assert!(period.preperiod + period.period <= seq.values().len() as u64);
     }

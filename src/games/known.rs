@@ -156,6 +156,7 @@ mod tests {
             max_take: Some(3),
             rule: Some(Rule::parse("0.77").unwrap()),
             upto: Some(1 << 10),
+            largest_heap: None,
         };
         for game in GAMES.iter().chain([&RULE]) {
             let built = (game.spec.build)(&params).unwrap();

@@ -339,6 +339,10 @@ pub struct GameParams {
     /// How many values a game given by its rule computes while looking for
     /// its period (or tables, when it has none to look for).
     pub upto: Option<usize>,
+    /// The largest heap the input holds, when it is known before solving:
+    /// a game given by its rule then computes no more values than that
+    /// needs (unless `upto` says otherwise).
+    pub largest_heap: Option<u64>,
 }
 
 /// A parameter of a game, for help texts and messages.

@@ -14,6 +14,7 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use super::{CaseSummary, Game, GameParams, GameSpec, HeapFold, HeapGame, Parameter};
+use crate::grundy::sequence::{no_progress, Stop};
 use crate::grundy::{Method, NimSequence, Period, Rule};
 use crate::rng::SplitMix64;
 
@@ -32,19 +33,32 @@ pub const SPEC: GameSpec = GameSpec {
     name: "rule",
     parameters: &[RULE],
     build: |params| match &params.rule {
-        Some(rule) => Ok(Game::Rule(RuleGame::proven(
-            rule.clone(),
-            params.upto.unwrap_or(DEFAULT_UPTO),
-        ))),
+        Some(rule) => RuleGame::try_proven(rule.clone(), values_wanted(params))
+            .map(Game::Rule)
+            .map_err(|stop| format!("{rule}: {stop}")),
         None => Err(format!("a game by its rule needs {}", RULE.meaning)),
     },
 };
+
+/// How many values a rule's game looks for its period in: `--upto`, or by
+/// default [`DEFAULT_UPTO`], or fewer when every heap of the input is below
+/// that (the table then decides each one, proven period or not).
+fn values_wanted(params: &GameParams) -> usize {
+    let needed = params
+        .largest_heap
+        .and_then(|heap| usize::try_from(heap).ok()?.checked_add(1));
+    match (params.upto, needed) {
+        (Some(upto), _) => upto,
+        (None, Some(needed)) => needed.min(DEFAULT_UPTO),
+        (None, None) => DEFAULT_UPTO,
+    }
+}
 
 /// The game of HDU 1848: a move removes a Fibonacci number of objects.
 pub const FIBONACCI_SUBTRACTION: GameSpec = GameSpec {
     name: "fibonacci subtraction",
     parameters: &[],
-    build: |params| Ok(Game::Rule(fibonacci_subtraction(params))),
+    build: |params| fibonacci_subtraction(params).map(Game::Rule),
 };
 
 /// Values an S-Nim case computes on demand for its heaps (2 MiB as `u16`);
@@ -64,7 +78,7 @@ pub const PER_CASE_SET: GameSpec = GameSpec {
 /// set is infinite, so no period of a finite rule proves anything about
 /// it; the table covers the heaps below its length exactly, because every
 /// Fibonacci number up to them is in the set.
-fn fibonacci_subtraction(params: &GameParams) -> RuleGame {
+fn fibonacci_subtraction(params: &GameParams) -> Result<RuleGame, String> {
     let len = params.upto.unwrap_or(DEFAULT_UPTO).max(2);
     let mut set = vec![];
     let (mut a, mut b) = (1usize, 2usize);
@@ -72,10 +86,13 @@ fn fibonacci_subtraction(params: &GameParams) -> RuleGame {
         set.push(a);
         (a, b) = (b, a + b);
     }
-    RuleGame {
-        name: "the Fibonacci subtraction game".into(),
-        ..RuleGame::table(Rule::subtraction(&set), len)
-    }
+    let name = "the Fibonacci subtraction game";
+    let table = RuleGame::try_table(Rule::subtraction(&set), len)
+        .map_err(|stop| format!("{name}: {stop}"))?;
+    Ok(RuleGame {
+        name: name.into(),
+        ..table
+    })
 }
 
 /// A rule's game: its table, and how a heap finds its value in it.
@@ -100,29 +117,60 @@ pub struct RuleGame {
     reciprocal: u64,
     /// `floor((2^64 - 1) / period) + 1`, Lemire's constant for residues of
     /// 32-bit numbers; exact because periods are below 2^32 (a sequence
-    /// holds at most 2^26 values).
+    /// holds at most 2^32 values, and a proof needs more than a period).
     reciprocal32: u64,
 }
 
 impl RuleGame {
     /// The game of `rule`, with its period proven within `upto` values if
     /// it can be; the values computed stay as the table either way.
+    ///
+    /// # Panics
+    ///
+    /// If the memory for the values cannot be had; [`RuleGame::try_proven`]
+    /// says so instead.
     pub fn proven(rule: Rule, upto: usize) -> RuleGame {
+        RuleGame::try_proven(rule, upto).expect("memory for the values")
+    }
+
+    /// As [`RuleGame::proven`], but an error when the memory for `upto`
+    /// values cannot be had (`upto` comes from the command line).
+    pub fn try_proven(rule: Rule, upto: usize) -> Result<RuleGame, Stop> {
         let mut seq = NimSequence::new(rule, Method::Auto);
-        seq.find_period(upto, &mut |_| {});
-        RuleGame::from_sequence(seq)
+        seq.find_period(upto, &mut no_progress)?;
+        RuleGame::try_from_sequence(seq)
     }
 
     /// The game of `rule` from a table of `len` values, without looking for
     /// a period.
+    ///
+    /// # Panics
+    ///
+    /// As [`RuleGame::proven`].
     pub fn table(rule: Rule, len: usize) -> RuleGame {
+        RuleGame::try_table(rule, len).expect("memory for the values")
+    }
+
+    /// As [`RuleGame::table`], but an error when the memory for `len`
+    /// values cannot be had.
+    pub fn try_table(rule: Rule, len: usize) -> Result<RuleGame, Stop> {
         let mut seq = NimSequence::new(rule, Method::Auto);
-        seq.extend_to(len, &mut |_| {});
-        RuleGame::from_sequence(seq)
+        seq.extend_to(len, &mut no_progress)?;
+        RuleGame::try_from_sequence(seq)
     }
 
     /// The game of a sequence as far as it is computed.
+    ///
+    /// # Panics
+    ///
+    /// As [`RuleGame::proven`].
     pub fn from_sequence(seq: NimSequence) -> RuleGame {
+        RuleGame::try_from_sequence(seq).expect("memory for the table")
+    }
+
+    /// The game of a sequence as far as it is computed; an error when the
+    /// memory for its table cannot be had.
+    pub fn try_from_sequence(seq: NimSequence) -> Result<RuleGame, Stop> {
         let len = seq.values().len() as u64;
         let (direct, periodic, preperiod, period) = match seq.period() {
             Some(p) => (p.preperiod + p.period, true, p.preperiod, p.period),
@@ -133,9 +181,15 @@ impl RuleGame {
             p => ((1u128 << 64) / u128::from(p)) as u64,
         };
         let reciprocal32 = (u64::MAX / period).wrapping_add(1);
-        let mut table = seq.values().to_vec();
-        table.truncate(direct as usize);
-        RuleGame {
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(direct as usize)
+            .map_err(|source| Stop::OutOfMemory {
+                values: direct as usize,
+                source,
+            })?;
+        table.extend((0..direct as usize).map(|n| seq.values().get(n)));
+        Ok(RuleGame {
             name: seq.rule().to_string().into(),
             rule: Arc::new(seq.rule().clone()),
             table: table.into(),
@@ -145,7 +199,7 @@ impl RuleGame {
             period,
             reciprocal,
             reciprocal32,
-        }
+        })
     }
 
     /// The rule.
@@ -320,7 +374,8 @@ mod tests {
             let g = RuleGame::proven(Rule::parse(code).unwrap(), 1 << 20);
             let p = g.period().unwrap();
             let mut seq = NimSequence::new(Rule::parse(code).unwrap(), Method::Auto);
-            seq.extend_to((p.preperiod + p.period) as usize, &mut |_| {});
+            seq.extend_to((p.preperiod + p.period) as usize, &mut no_progress)
+                .unwrap();
             let naive = |h: u64| {
                 let at = if h < p.preperiod + p.period {
                     h
@@ -417,11 +472,37 @@ mod tests {
     }
 
     #[test]
+    fn a_known_largest_heap_bounds_the_values_computed() {
+        let build = |largest_heap, upto| {
+            let params = GameParams {
+                rule: Some(Rule::parse("0.007").unwrap()),
+                largest_heap,
+                upto,
+                ..GameParams::default()
+            };
+            match (SPEC.build)(&params).unwrap() {
+                Game::Rule(game) => game,
+                _ => unreachable!("a rule builds a rule game"),
+            }
+        };
+        let small = build(Some(5), None);
+        assert_eq!(small.table_len(), 6);
+        let full = build(None, Some(3000));
+        for heap in 0..=5 {
+            assert_eq!(small.value(heap), full.value(heap));
+        }
+        assert_eq!(small.value(6), None, "past the input's heaps");
+        assert_eq!(build(Some(5), Some(3000)).table_len(), 3000, "--upto rules");
+        assert_eq!(build(Some(u64::MAX), Some(100)).table_len(), 100);
+    }
+
+    #[test]
     fn fibonacci_subtraction_matches_its_definition() {
         let g = fibonacci_subtraction(&GameParams {
             upto: Some(3000),
             ..GameParams::default()
-        });
+        })
+        .unwrap();
         let fib: Vec<u64> = std::iter::successors(Some((1u64, 2u64)), |&(a, b)| Some((b, a + b)))
             .map(|(a, _)| a)
             .take_while(|&a| a < 5000)

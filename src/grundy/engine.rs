@@ -210,6 +210,15 @@ impl Engine {
         value
     }
 
+    /// Takes in `values`, the first values of the sequence, computed
+    /// elsewhere (a checkpoint's): the counts and widths they give, with no
+    /// split yet, which the next value's choice builds from them.
+    pub fn learn(&mut self, values: &Values) {
+        for n in 0..values.len() {
+            self.record(n, values.get(n));
+        }
+    }
+
     /// Counts `G(n) = value` and tells the split.
     fn record(&mut self, n: usize, value: u32) {
         let bits = 32 - value.leading_zeros();
@@ -232,13 +241,21 @@ impl Engine {
             "{} rare pairs, {} checked pairs, {} rebuilds",
             total.rare_pairs, total.checked_pairs, total.rebuilds
         );
+        match self.pair_sets {
+            Some(_) => self.brief(),
+            None => format!("{} ({work})", self.brief()),
+        }
+    }
+
+    /// The method and the split, shortly, for a progress line.
+    pub fn brief(&self) -> String {
         if self.pair_sets.is_some() {
             return "pair sets (three-heap moves)".to_string();
         }
         match &self.split {
-            None => format!("naive mex ({work})"),
+            None => "naive mex".to_string(),
             Some(split) => format!(
-                "sparse space{}, {} rare heaps ({work})",
+                "sparse space{}, {} rare heaps",
                 if split.by_parity() {
                     " with heap parity"
                 } else {

@@ -36,6 +36,8 @@
 //!   theorem and its three-heap form, or the window of the largest
 //!   subtraction), walking back from the last value, with no memory beyond
 //!   the values.
+//! * [`checkpoint`] saves a sequence's values and reads them back, checked,
+//!   for runs of hours that must survive being stopped.
 //! * [`sequence`] ties them together: [`NimSequence`] computes on demand,
 //!   looks for a period as the values double and copies every value past a
 //!   proven one, and gives `G(n)` for any `n` once its period is proven.
@@ -51,6 +53,7 @@
 
 mod block;
 mod check;
+pub mod checkpoint;
 pub mod engine;
 mod mex;
 pub mod period;

@@ -1,15 +1,55 @@
 //! A rule's nim-sequence: the values computed so far and, once proven, the
 //! period that gives every other value.
 
+use std::collections::TryReserveError;
+use std::fmt;
+use std::ops::ControlFlow;
+
 use super::engine::{Engine, Method};
 use super::period::{self, Period};
 use super::rule::Rule;
 use super::values::{with_cells, Values};
 
-/// The most values a sequence computes: 2^26 values take 128 MiB as `u16`
-/// (twice that as `u32`), and proving a period over them borrows another
-/// 4 bytes per value while the proof runs.
-pub const MAX_VALUES: usize = 1 << 26;
+/// The most values a sequence computes, 2^32: 4 GiB while every value is
+/// below 256 (as those of most octal games are), twice that as `u16`.
+/// Proving a period needs no memory beyond the values.
+pub const MAX_VALUES: usize = (u32::MAX as usize).saturating_add(1);
+
+/// What a computation hears now and then (every few thousand values): the
+/// sequence so far, to show progress or save its values; `Break` stops it.
+pub type Progress<'a> = dyn FnMut(&NimSequence) -> ControlFlow<()> + 'a;
+
+/// A [`Progress`] that lets a computation run to its end.
+pub fn no_progress(_: &NimSequence) -> ControlFlow<()> {
+    ControlFlow::Continue(())
+}
+
+/// Why a computation stopped before it was done.
+#[derive(Debug)]
+pub enum Stop {
+    /// Its [`Progress`] said so.
+    Asked,
+    /// The memory for the values could not be had.
+    OutOfMemory {
+        /// How many values were asked for.
+        values: usize,
+        /// The allocator's refusal.
+        source: TryReserveError,
+    },
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stop::Asked => write!(f, "stopped before the end"),
+            Stop::OutOfMemory { values, source } => {
+                write!(f, "not enough memory for {values} values ({source})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Stop {}
 
 /// A rule's nim-sequence, computed on demand.
 #[derive(Clone, Debug)]
@@ -48,6 +88,17 @@ impl NimSequence {
         }
     }
 
+    /// The sequence of `rule` carried on from `values`, its first values
+    /// (a checkpoint's): the engine learns them as if it had computed them,
+    /// so what follows is what an uninterrupted run computes.
+    pub fn resume(rule: Rule, method: Method, values: Values) -> NimSequence {
+        let mut seq = NimSequence::new(rule, method);
+        seq.engine.learn(&values);
+        seq.next_proof = (2 * values.len()).max(4096);
+        seq.values = values;
+        seq
+    }
+
     /// The rule.
     pub fn rule(&self) -> &Rule {
         &self.rule
@@ -75,26 +126,39 @@ impl NimSequence {
         method
     }
 
+    /// What the engine is doing, shortly, for a progress line.
+    pub fn brief(&self) -> String {
+        match self.copied_from {
+            Some(_) => "copying the period".into(),
+            None => self.engine.brief(),
+        }
+    }
+
     /// The engine's work so far.
     pub fn work(&self) -> super::engine::Work {
         self.engine.total_work()
     }
 
     /// Computes values until there are `len` (at most [`MAX_VALUES`]),
-    /// calling `progress` with the count now and then.
+    /// telling `progress` every few thousand values.
     ///
     /// Each time the values double, a period is looked for; once one is
     /// proven, every later value is a copy of one a whole number of periods
     /// back, exactly (the proof says so), and copying it is all the work.
     /// That makes the periodic games (Kayles, Dawson's Kayles, and most
     /// octal games) linear however long the sequence asked for.
-    pub fn extend_to(&mut self, len: usize, progress: &mut dyn FnMut(usize)) {
+    pub fn extend_to(&mut self, len: usize, progress: &mut Progress) -> Result<(), Stop> {
         let len = len.min(MAX_VALUES);
-        self.values.reserve(len.saturating_sub(self.values.len()));
+        let more = len.saturating_sub(self.values.len());
+        let out_of_memory = |source| Stop::OutOfMemory {
+            values: len,
+            source,
+        };
+        self.values.try_reserve(more).map_err(out_of_memory)?;
         while self.values.len() < len {
             if let Some(period) = self.period {
                 self.repeat(period, len);
-                progress(self.values.len());
+                let _ = progress(self);
                 break;
             }
             // A stretch at a time, in the values' own cell type; a value too
@@ -103,14 +167,17 @@ impl NimSequence {
             let until = self.values.len() + step;
             let wide = with_cells!(&mut self.values, g => self.engine.extend(&self.rule, g, until));
             if let Some(value) = wide {
-                self.values.push(value);
+                self.values.try_push(value).map_err(out_of_memory)?;
             }
             if self.values.len() >= self.next_proof {
                 self.next_proof = 2 * self.values.len();
                 self.period = period::prove(&self.rule, &self.values).ok();
             }
-            progress(self.values.len());
+            if progress(self).is_break() {
+                return Err(Stop::Asked);
+            }
         }
+        Ok(())
     }
 
     /// Appends values up to `len` from the proven `period`.
@@ -132,25 +199,29 @@ impl NimSequence {
 
     /// Computes values until their period is proven, or `upto` values (at
     /// most [`MAX_VALUES`]) prove none.
-    pub fn find_period(&mut self, upto: usize, progress: &mut dyn FnMut(usize)) -> Option<Period> {
+    pub fn find_period(
+        &mut self,
+        upto: usize,
+        progress: &mut Progress,
+    ) -> Result<Option<Period>, Stop> {
         if self.period.is_some() {
-            return self.period;
+            return Ok(self.period);
         }
         let upto = upto.min(MAX_VALUES);
         if upto <= self.searched {
-            return None;
+            return Ok(None);
         }
         let mut next = upto.min(256);
         loop {
-            self.extend_to(next, progress);
+            self.extend_to(next, progress)?;
             match period::prove(&self.rule, &self.values) {
                 Ok(found) => {
                     self.period = Some(found);
-                    return self.period;
+                    return Ok(self.period);
                 }
                 Err(_) if self.values.len() >= upto => {
                     self.searched = upto;
-                    return None;
+                    return Ok(None);
                 }
                 Err(needed) => {
                     // Grow by at least an eighth, so that the proofs cost a
@@ -182,7 +253,7 @@ impl NimSequence {
             return None;
         }
         let wanted = (heap as usize + 1).max(2 * self.values.len());
-        self.extend_to(wanted.min(bound), &mut |_| {});
+        self.extend_to(wanted.min(bound), &mut no_progress).ok()?;
         self.value(heap)
     }
 
@@ -192,7 +263,7 @@ impl NimSequence {
         if let Some(value) = self.value_or_extend(heap, bound) {
             return Some(value);
         }
-        self.find_period(bound, &mut |_| {});
+        self.find_period(bound, &mut no_progress).ok()?;
         self.value(heap)
     }
 }
@@ -227,9 +298,9 @@ mod tests {
     fn values_beyond_the_table_come_from_the_period_or_nowhere() {
         let mut sub = NimSequence::new(Rule::parse("sub:1,2").unwrap(), Method::Auto);
         assert_eq!(sub.value(0), None);
-        sub.extend_to(4, &mut |_| {});
+        sub.extend_to(4, &mut no_progress).unwrap();
         assert_eq!(sub.value(10), None);
-        let period = sub.find_period(1000, &mut |_| {}).unwrap();
+        let period = sub.find_period(1000, &mut no_progress).unwrap().unwrap();
         assert_eq!((period.preperiod, period.period), (0, 3));
         assert_eq!(sub.value(u64::MAX), Some((u64::MAX % 3) as u32));
     }
@@ -245,7 +316,7 @@ mod tests {
     #[test]
     fn a_game_without_a_proof_in_reach_says_so() {
         let mut kayles = NimSequence::new(Rule::parse("0.77").unwrap(), Method::Auto);
-        assert_eq!(kayles.find_period(50, &mut |_| {}), None);
+        assert_eq!(kayles.find_period(50, &mut no_progress).unwrap(), None);
         assert_eq!(kayles.values().len(), 50);
     }
 }

@@ -1,6 +1,7 @@
 //! Every computed value against a brute-force mex that enumerates every
 //! move from the digits alone, on known sequences and random rules.
 
+use super::sequence::no_progress;
 use super::*;
 use crate::rng::SplitMix64;
 use crate::testing::{brute_force_grundy, brute_force_splits};
@@ -12,7 +13,7 @@ fn brute_force(rule: &Rule, len: usize) -> Vec<u32> {
 
 fn computed(rule: &Rule, method: Method, len: usize) -> Vec<u32> {
     let mut seq = NimSequence::new(rule.clone(), method);
-    seq.extend_to(len, &mut |_| {});
+    seq.extend_to(len, &mut no_progress).unwrap();
     seq.values().to_vec()
 }
 
@@ -47,7 +48,7 @@ fn kayles_and_dawsons_kayles_match_the_published_values() {
 fn kayles_and_dawsons_kayles_have_the_published_periods() {
     for (code, preperiod, period) in [("0.77", 71, 12), ("0.137", 52, 34), ("0.07", 53, 34)] {
         let mut seq = NimSequence::new(Rule::parse(code).unwrap(), Method::Auto);
-        let found = seq.find_period(1 << 16, &mut |_| {}).unwrap();
+        let found = seq.find_period(1 << 16, &mut no_progress).unwrap().unwrap();
         assert_eq!(
             (found.preperiod, found.period),
             (preperiod, period),
@@ -111,7 +112,7 @@ fn proven_periods_hold_far_beyond_the_proof() {
             Rule::subtraction(&set)
         };
         let mut seq = NimSequence::new(rule.clone(), Method::Auto);
-        let Some(period) = seq.find_period(1500, &mut |_| {}) else {
+        let Some(period) = seq.find_period(1500, &mut no_progress).unwrap() else {
             continue;
         };
         proven += 1;
@@ -137,7 +138,7 @@ fn proven_periods_hold_far_beyond_the_proof() {
 
 fn computed_by(rule: &Rule, engine: engine::Engine, len: usize) -> Vec<u32> {
     let mut seq = NimSequence::with_engine(rule.clone(), engine);
-    seq.extend_to(len, &mut |_| {});
+    seq.extend_to(len, &mut no_progress).unwrap();
     seq.values().to_vec()
 }
 
@@ -224,7 +225,7 @@ fn grundys_game_agrees_with_brute_force() {
     }
     let mut seq = NimSequence::new(rule, Method::Auto);
     assert_eq!(
-        seq.find_period(5000, &mut |_| {}),
+        seq.find_period(5000, &mut no_progress).unwrap(),
         None,
         "no period is proven"
     );

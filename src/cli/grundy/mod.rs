@@ -1,0 +1,325 @@
+//! `nimstream grundy`: nim-sequences of games given by their rules.
+
+mod watch;
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use nimstream::games::rule::DEFAULT_UPTO;
+use nimstream::grundy::plot::{render_svg, PlotRequest};
+use nimstream::grundy::sequence::Stop;
+use nimstream::grundy::{Method, NimSequence, Rule, Values, MAX_VALUES};
+use nimstream::Error;
+
+use crate::check_stdout;
+use watch::{finish_output, open_output, Checkpoint, ProgressLine};
+
+#[derive(Args)]
+#[command(after_help = "EXAMPLES:
+  nimstream grundy kayles                  preperiod 71 period 12
+  nimstream grundy 0.16 --stats
+  nimstream grundy sub:1,3,4 --values 20
+  nimstream grundy dawson --plot dawson.svg
+  nimstream grundy 0.6 --values 16777216 --out officers.u16 --format u16le
+  nimstream grundy 0.454 --upto 500000000 --checkpoint 0.454.ckpt")]
+pub struct GrundyArgs {
+    /// The rule: an octal code (`0.77` Kayles, `0.07` Dawson's Kayles,
+    /// `4.07`: a leading 4 allows splitting without removing), a
+    /// subtraction set (`sub:1,3,4`), a hexadecimal code (digits 8-f also
+    /// leave three heaps: `0.8`, `4.0f`), `grundy` (Grundy's game), or a
+    /// name: kayles, dawson, dawson-chess, officers, treblecross or guiles.
+    #[arg(value_name = "RULE")]
+    rule: String,
+    /// Print G(0) … G(N-1), one per line.
+    #[arg(long, value_name = "N", value_parser = value_count)]
+    values: Option<usize>,
+    /// Compute values until the period is proven and print
+    /// `preperiod A period B` (exit 0), or `no period proven up to N`
+    /// (exit 1). The default when --values is not given.
+    #[arg(long)]
+    period: bool,
+    /// With --period or --plot: give up looking for the period after this
+    /// many values (default 1048576, at most 4294967296 = 2^32).
+    #[arg(long, value_name = "N", value_parser = value_count)]
+    upto: Option<usize>,
+    /// Draw the nim-sequence (value against heap size, the period marked)
+    /// as an SVG file: the --values, or every value computed for --period
+    /// (the default with --plot alone).
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<String>,
+    /// How values are computed: auto (the sparse space where the game has
+    /// one, else the naive mex), naive or sparse (refused for a game that
+    /// never splits a heap, which has no sparse space).
+    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = method)]
+    method: Method,
+    /// When done, print to standard error how many values were computed,
+    /// how, and in how many seconds.
+    #[arg(long)]
+    stats: bool,
+    /// With --values: write the values to FILE (replaced whole, or left
+    /// as it was if the run fails) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// How --values are written: text (one per line) or u16le (two bytes
+    /// each, little-endian; an error if a value is 65536 or more).
+    #[arg(long, value_name = "FORMAT", default_value = "text")]
+    format: Format,
+    /// Resume from FILE if it holds a checkpoint of the same rule, and
+    /// save the values computed to it every --checkpoint-every seconds,
+    /// on SIGINT or SIGTERM (then stop), and at the end. A damaged file
+    /// or one of another rule is an error.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<String>,
+    /// Seconds between checkpoints.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 300,
+        requires = "checkpoint"
+    )]
+    checkpoint_every: u64,
+}
+
+/// How `--values` are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// One decimal value per line.
+    Text,
+    /// Two bytes per value, little-endian.
+    U16le,
+}
+
+pub fn value_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=MAX_VALUES).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a whole number from 1 to {MAX_VALUES}"
+        )),
+    }
+}
+
+fn method(text: &str) -> Result<Method, String> {
+    Method::by_name(text).ok_or_else(|| format!("'{text}' is not auto, naive or sparse"))
+}
+
+/// What the command was asked for, checked before any work.
+struct Plan {
+    want_period: bool,
+    search: bool,
+    upto: usize,
+    target: usize,
+}
+
+fn plan(args: &GrundyArgs, rule: &Rule) -> Result<Plan, Error> {
+    let not_svg = |path: &&str| !path.to_ascii_lowercase().ends_with(".svg");
+    if let Some(path) = args.plot.as_deref().filter(not_svg) {
+        return Err(Error::Usage(format!(
+            "--plot writes SVG; name the file with .svg, not '{path}'"
+        )));
+    }
+    if args.method == Method::Sparse && rule.leave_two().is_empty() {
+        return Err(Error::Usage(format!(
+            "--method sparse: {rule} never splits a heap, so it has no sparse space; \
+             use --method auto or naive"
+        )));
+    }
+    if args.values.is_none() && (args.out.is_some() || args.format != Format::Text) {
+        return Err(Error::Usage("--out and --format go with --values".into()));
+    }
+    let want_period = args.period || args.values.is_none();
+    // A plot marks the period, so it is looked for even when not printed.
+    let search = want_period || args.plot.is_some();
+    if args.upto.is_some() && !search {
+        return Err(Error::Usage("--upto goes with --period or --plot".into()));
+    }
+    let upto = args.upto.unwrap_or(DEFAULT_UPTO);
+    let target = if search { upto } else { 0 }.max(args.values.unwrap_or(0));
+    Ok(Plan {
+        want_period,
+        search,
+        upto,
+        target,
+    })
+}
+
+pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
+    let rule = Rule::parse(&args.rule).map_err(|e| crate::rule_error(&args.rule, e))?;
+    let plan = plan(&args, &rule)?;
+    if plan.want_period || (args.values.is_some() && args.out.is_none()) {
+        check_stdout()?;
+    }
+    // Files the run ends with are opened first: a path that cannot be
+    // written is an error before hours of work, not after.
+    let plot_file = args.plot.as_deref().map(open_output).transpose()?;
+    let out_file = args.out.as_deref().map(open_output).transpose()?;
+    let started = Instant::now();
+    let mut checkpoint = args
+        .checkpoint
+        .as_deref()
+        .map(|path| Checkpoint::new(path, Duration::from_secs(args.checkpoint_every)));
+    let mut seq = match &mut checkpoint {
+        Some(checkpoint) => checkpoint.load(rule, args.method)?,
+        None => NimSequence::new(rule, args.method),
+    };
+    let computed = compute(&mut seq, &plan, args.values, checkpoint.as_mut());
+    if let Some(checkpoint) = &mut checkpoint {
+        checkpoint.save(&seq)?;
+    }
+    let period = match computed {
+        Ok(period) => period,
+        Err(Halt::Error(e)) => return Err(e),
+        Err(Halt::Signal(signal)) => {
+            let path = checkpoint.as_ref().map(|c| c.path().display().to_string());
+            crate::messages::report(format_args!(
+                "stopped at {} values; saved to {}: the same command resumes",
+                seq.values().len(),
+                path.unwrap_or_default()
+            ));
+            return Ok(ExitCode::from((128 + signal) as u8));
+        }
+    };
+    let values = args.values.map(|n| (n, seq.values()));
+    let searched = period.map(|found| (found, seq.values().len()));
+    let code = print(values, searched, args.format, out_file, args.out.as_deref())?;
+    if let (Some(file), Some(path)) = (plot_file, &args.plot) {
+        let request = PlotRequest {
+            title: &seq.rule().to_string(),
+            values: seq.values(),
+            shown: args.values.unwrap_or(usize::MAX).min(seq.values().len()),
+            period: seq.period(),
+        };
+        let svg = render_svg(&request).map_err(|e| Error::Io {
+            path: path.clone(),
+            source: io::Error::other(e),
+        })?;
+        finish_output(file, path, svg.as_bytes())?;
+    }
+    if args.stats {
+        crate::messages::report(format_args!(
+            "{} values of {} in {:.3} s ({})",
+            seq.values().len(),
+            seq.rule(),
+            started.elapsed().as_secs_f64(),
+            seq.method()
+        ));
+    }
+    Ok(code)
+}
+
+/// Why a computation ended early.
+enum Halt {
+    Error(Error),
+    /// A signal asked it to stop (the checkpoint is saved).
+    Signal(i32),
+}
+
+/// Computes what `plan` asks for: `Some(period search)` when it asks for
+/// one (`None` inside when none was proven).
+fn compute(
+    seq: &mut NimSequence,
+    plan: &Plan,
+    values: Option<usize>,
+    mut checkpoint: Option<&mut Checkpoint>,
+) -> Result<Option<Option<nimstream::grundy::Period>>, Halt> {
+    let line = ProgressLine::new(plan.target);
+    let mut failure = None;
+    let mut progress = |seq: &NimSequence| {
+        line.show(seq);
+        match checkpoint.as_mut().map(|c| c.tick(seq)) {
+            None | Some(Ok(ControlFlow::Continue(()))) => ControlFlow::Continue(()),
+            Some(Ok(ControlFlow::Break(()))) => ControlFlow::Break(()),
+            Some(Err(e)) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    };
+    let run = |seq: &mut NimSequence, progress: &mut dyn FnMut(&NimSequence) -> ControlFlow<()>| {
+        let found = match plan.search {
+            true => Some(seq.find_period(plan.upto, progress)?),
+            false => None,
+        };
+        if let Some(n) = values {
+            seq.extend_to(n, progress)?;
+        }
+        Ok::<_, Stop>(found.filter(|_| plan.want_period))
+    };
+    let result = run(seq, &mut progress);
+    line.finish();
+    match result {
+        Ok(found) => Ok(found),
+        Err(Stop::Asked) => match (failure, watch::stopped_by()) {
+            (Some(e), _) => Err(Halt::Error(e)),
+            (None, Some(signal)) => Err(Halt::Signal(signal)),
+            (None, None) => Err(Halt::Error(Error::Usage("stopped".into()))),
+        },
+        Err(stop @ Stop::OutOfMemory { .. }) => {
+            Err(Halt::Error(Error::Usage(format!("{}: {stop}", seq.rule()))))
+        }
+    }
+}
+
+/// Writes the values asked for and the period line (the search's outcome
+/// and how many values it covered); the exit status.
+fn print(
+    values: Option<(usize, &Values)>,
+    searched: Option<(Option<nimstream::grundy::Period>, usize)>,
+    format: Format,
+    out_file: Option<nimstream::output::atomic::AtomicFile>,
+    out_path: Option<&str>,
+) -> Result<ExitCode, Error> {
+    let write = |e: io::Error| Error::Io {
+        path: "<stdout>".into(),
+        source: e,
+    };
+    if let Some((n, values)) = values {
+        let bytes = encode(values, n, format)?;
+        match (out_file, out_path) {
+            (Some(file), Some(path)) => finish_output(file, path, &bytes)?,
+            _ => io::stdout().lock().write_all(&bytes).map_err(write)?,
+        }
+    }
+    let mut out = io::stdout().lock();
+    let code = match searched {
+        Some((Some(p), _)) => {
+            writeln!(out, "preperiod {} period {}", p.preperiod, p.period).map_err(write)?;
+            ExitCode::SUCCESS
+        }
+        Some((None, len)) => {
+            writeln!(out, "no period proven up to {len}").map_err(write)?;
+            ExitCode::from(1)
+        }
+        None => ExitCode::SUCCESS,
+    };
+    out.flush().map_err(write)?;
+    Ok(code)
+}
+
+/// The first `n` values in `format`.
+fn encode(values: &Values, n: usize, format: Format) -> Result<Vec<u8>, Error> {
+    let mut bytes = Vec::new();
+    match format {
+        Format::Text => {
+            let mut buffer = itoa::Buffer::new();
+            for i in 0..n {
+                bytes.extend_from_slice(buffer.format(values.get(i)).as_bytes());
+                bytes.push(b'\n');
+            }
+        }
+        Format::U16le => {
+            for i in 0..n {
+                let value = values.get(i);
+                let Ok(short) = u16::try_from(value) else {
+                    return Err(Error::Usage(format!(
+                        "G({i}) = {value} does not fit in u16le; write --format text"
+                    )));
+                };
+                bytes.extend_from_slice(&short.to_le_bytes());
+            }
+        }
+    }
+    Ok(bytes)
+}
