@@ -72,7 +72,7 @@ pub struct GenArgs {
 
 /// Each bound defaults to the original problem's limit.
 pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
-    let (problem, mut game) = pick_problem(&args.problem)?;
+    let (problem, mut game) = pick_problem(&args.problem, &[])?;
     let defaults = GenOptions::within_limits(problem);
     let options = GenOptions {
         cases: args.cases.unwrap_or(defaults.cases),

@@ -5,6 +5,7 @@ mod batch;
 mod check;
 mod gen;
 mod grundy;
+mod lookahead;
 mod manual;
 mod messages;
 mod problems;
@@ -109,7 +110,8 @@ pub(crate) struct ProblemArgs {
     #[arg(long, value_name = "K", value_parser = at_least_one, allow_hyphen_values = true)]
     pub(crate) max_take: Option<u64>,
     /// For a game given by its rule: values computed while looking for its
-    /// period (default 1048576, at most 67108864); without a period, heaps
+    /// period (default 1048576, or fewer when a small input's heaps are all
+    /// smaller; at most 4294967296 = 2^32); without a period, heaps
     /// from N on are an error. For hdu1848: heaps below N are decided.
     #[arg(long, value_name = "N", value_parser = grundy::value_count)]
     pub(crate) upto: Option<usize>,
@@ -257,8 +259,13 @@ pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The problem and its game, built from the arguments.
-pub(crate) fn pick_problem(args: &ProblemArgs) -> Result<(&'static Problem, Game), Error> {
+/// The problem and its game, built from the arguments; `inputs` are the
+/// files it will read, where a game given by its rule learns how far its
+/// values must go ([`lookahead`]).
+pub(crate) fn pick_problem(
+    args: &ProblemArgs,
+    inputs: &[String],
+) -> Result<(&'static Problem, Game), Error> {
     let (problem, rule) = match (&args.problem_file, &args.problem) {
         (Some(_), Some(_)) => {
             return Err(Error::Usage(
@@ -294,10 +301,15 @@ pub(crate) fn pick_problem(args: &ProblemArgs) -> Result<(&'static Problem, Game
             problem.name
         )));
     }
+    let largest_heap = match by_rule && args.upto.is_none() {
+        true => lookahead::largest_number(inputs),
+        false => None,
+    };
     let params = GameParams {
         max_take: args.max_take,
         rule,
         upto: args.upto,
+        largest_heap,
     };
     Ok((problem, problem.build_game(&params)?))
 }
