@@ -250,6 +250,29 @@ fn too_many_values_for_the_memory_is_an_error_not_an_abort() {
 }
 
 #[test]
+fn values_are_written_as_they_go_not_gathered_first() {
+    // 2^26 values of 0.3 take 64 MiB, their text 128 MiB more: gathered
+    // before writing, it aborted (exit 134) under a 200 MiB limit.
+    // SAFETY: setrlimit in the child before exec.
+    let output = unsafe {
+        nimstream()
+            .args(["grundy", "0.3", "--values", "67108864"])
+            .stdout(Stdio::null())
+            .pre_exec(|| {
+                let limit = libc::rlimit {
+                    rlim_cur: 200 << 20,
+                    rlim_max: 200 << 20,
+                };
+                libc::setrlimit(libc::RLIMIT_AS, &limit);
+                Ok(())
+            })
+            .output()
+            .unwrap()
+    };
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+#[test]
 fn fibonacci_subtraction_takes_upto_past_its_old_table() {
     let output = nimstream()
         .args(["solve", "hdu1848", "--upto", "1346270"])

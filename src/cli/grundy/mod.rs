@@ -276,10 +276,27 @@ fn print(
         source: e,
     };
     if let Some((n, values)) = values {
-        let bytes = encode(values, n, format)?;
+        if format == Format::U16le {
+            fits_u16(values, n)?;
+        }
+        // Streamed: the text of 2^32 values is tens of gigabytes.
         match (out_file, out_path) {
-            (Some(file), Some(path)) => finish_output(file, path, &bytes)?,
-            _ => io::stdout().lock().write_all(&bytes).map_err(write)?,
+            (Some(mut file), Some(path)) => {
+                let io_error = |source| Error::Io {
+                    path: path.to_string(),
+                    source,
+                };
+                let mut buffered = io::BufWriter::with_capacity(1 << 16, &mut file);
+                encode(values, n, format, &mut buffered).map_err(io_error)?;
+                buffered.flush().map_err(io_error)?;
+                drop(buffered);
+                file.commit().map_err(io_error)?;
+            }
+            _ => {
+                let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+                encode(values, n, format, &mut out).map_err(write)?;
+                out.flush().map_err(write)?;
+            }
         }
     }
     let mut out = io::stdout().lock();
@@ -298,28 +315,29 @@ fn print(
     Ok(code)
 }
 
-/// The first `n` values in `format`.
-fn encode(values: &Values, n: usize, format: Format) -> Result<Vec<u8>, Error> {
-    let mut bytes = Vec::new();
-    match format {
-        Format::Text => {
-            let mut buffer = itoa::Buffer::new();
-            for i in 0..n {
-                bytes.extend_from_slice(buffer.format(values.get(i)).as_bytes());
-                bytes.push(b'\n');
+/// An error unless the first `n` values fit in `u16`.
+fn fits_u16(values: &Values, n: usize) -> Result<(), Error> {
+    match (0..n).find(|&i| values.get(i) > u32::from(u16::MAX)) {
+        Some(i) => Err(Error::Usage(format!(
+            "G({i}) = {} does not fit in u16le; write --format text",
+            values.get(i)
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Writes the first `n` values in `format`.
+fn encode(values: &Values, n: usize, format: Format, out: &mut impl Write) -> io::Result<()> {
+    let mut buffer = itoa::Buffer::new();
+    for i in 0..n {
+        let value = values.get(i);
+        match format {
+            Format::Text => {
+                out.write_all(buffer.format(value).as_bytes())?;
+                out.write_all(b"\n")?;
             }
-        }
-        Format::U16le => {
-            for i in 0..n {
-                let value = values.get(i);
-                let Ok(short) = u16::try_from(value) else {
-                    return Err(Error::Usage(format!(
-                        "G({i}) = {value} does not fit in u16le; write --format text"
-                    )));
-                };
-                bytes.extend_from_slice(&short.to_le_bytes());
-            }
+            Format::U16le => out.write_all(&(value as u16).to_le_bytes())?,
         }
     }
-    Ok(bytes)
+    Ok(())
 }
