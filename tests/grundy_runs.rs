@@ -75,6 +75,27 @@ fn resume(path: &Path) -> Vec<u8> {
     output.stdout
 }
 
+/// `nimstream ARGS` with an address space of `bytes`, standard output
+/// discarded.
+fn under_memory_limit(args: &[&str], bytes: libc::rlim_t) -> Output {
+    // SAFETY: setrlimit in the child before exec, nothing else.
+    unsafe {
+        nimstream()
+            .args(args)
+            .stdout(Stdio::null())
+            .pre_exec(move || {
+                let limit = libc::rlimit {
+                    rlim_cur: bytes,
+                    rlim_max: bytes,
+                };
+                libc::setrlimit(libc::RLIMIT_AS, &limit);
+                Ok(())
+            })
+            .output()
+            .unwrap()
+    }
+}
+
 #[test]
 fn a_run_killed_half_way_resumes_to_the_same_values() {
     let whole = uninterrupted();
@@ -230,21 +251,7 @@ fn an_unwritable_plot_fails_before_the_work() {
 
 #[test]
 fn too_many_values_for_the_memory_is_an_error_not_an_abort() {
-    // SAFETY: setrlimit in the child before exec.
-    let output = unsafe {
-        nimstream()
-            .args(["grundy", "0.3", "--values", "4294967296"])
-            .pre_exec(|| {
-                let limit = libc::rlimit {
-                    rlim_cur: 300 << 20,
-                    rlim_max: 300 << 20,
-                };
-                libc::setrlimit(libc::RLIMIT_AS, &limit);
-                Ok(())
-            })
-            .output()
-            .unwrap()
-    };
+    let output = under_memory_limit(&["grundy", "0.3", "--values", "4294967296"], 300 << 20);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(stderr(&output).contains("not enough memory for 4294967296 values"));
 }
@@ -253,22 +260,7 @@ fn too_many_values_for_the_memory_is_an_error_not_an_abort() {
 fn values_are_written_as_they_go_not_gathered_first() {
     // 2^26 values of 0.3 take 64 MiB, their text 128 MiB more: gathered
     // before writing, it aborted (exit 134) under a 200 MiB limit.
-    // SAFETY: setrlimit in the child before exec.
-    let output = unsafe {
-        nimstream()
-            .args(["grundy", "0.3", "--values", "67108864"])
-            .stdout(Stdio::null())
-            .pre_exec(|| {
-                let limit = libc::rlimit {
-                    rlim_cur: 200 << 20,
-                    rlim_max: 200 << 20,
-                };
-                libc::setrlimit(libc::RLIMIT_AS, &limit);
-                Ok(())
-            })
-            .output()
-            .unwrap()
-    };
+    let output = under_memory_limit(&["grundy", "0.3", "--values", "67108864"], 200 << 20);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
 }
 
