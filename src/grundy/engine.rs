@@ -185,12 +185,15 @@ impl Engine {
                 &mut self.candidates,
                 &mut self.work,
             );
+            // Recorded before anything else: a value too wide for `T` is
+            // pushed by the caller, and the next block's rows are as wide
+            // as the values recorded.
+            self.record(n0 + j, value);
             if value > T::MAX {
                 self.block = rows;
                 return Some(value);
             }
             g.push(T::narrow(value));
-            self.record(n0 + j, value);
             if self.bits != bits {
                 break;
             }
