@@ -195,3 +195,86 @@ fn hdu1517_verdicts_are_the_searchs() {
         search,
     );
 }
+
+/// Whether the player to move wins the pieces `sheets` of POJ 2311 (each
+/// `(w, h)` with `w ≤ h`, sorted), trying every cut of every piece: a cut
+/// that leaves a 1 × 1 piece wins at once.
+fn cutting_wins(sheets: Vec<(u64, u64)>, memo: &mut HashMap<Vec<(u64, u64)>, bool>) -> bool {
+    if let Some(&known) = memo.get(&sheets) {
+        return known;
+    }
+    let mut wins = false;
+    for (k, &(w, h)) in sheets.iter().enumerate() {
+        let across = (1..w).map(|i| [(i, h), (w - i, h)]);
+        for pieces in across.chain((1..h).map(|j| [(w, j), (w, h - j)])) {
+            if pieces.contains(&(1, 1)) {
+                wins = true;
+                break;
+            }
+            let mut next = sheets.clone();
+            next.remove(k);
+            next.extend(pieces.map(|(x, y)| (x.min(y), x.max(y))));
+            next.sort_unstable();
+            if !cutting_wins(next, memo) {
+                wins = true;
+                break;
+            }
+        }
+        if wins {
+            break;
+        }
+    }
+    memo.insert(sheets, wins);
+    wins
+}
+
+#[test]
+fn poj2311_verdicts_are_the_searchs() {
+    let mut memo = HashMap::new();
+    let sheets: Vec<(u64, u64)> = (2..=7).flat_map(|w| (2..=7).map(move |h| (w, h))).collect();
+    let input: String = sheets.iter().map(|(w, h)| format!("{w} {h}\n")).collect();
+    let lines = solve("poj2311", &input);
+    assert_eq!(lines.len(), sheets.len());
+    for (&(w, h), line) in sheets.iter().zip(lines) {
+        let word = match cutting_wins(vec![(w.min(h), w.max(h))], &mut memo) {
+            true => "WIN",
+            false => "LOSE",
+        };
+        assert_eq!(line, word, "{w} x {h}");
+    }
+}
+
+/// A side past the table is an error at its place, after the verdicts of
+/// the cases before it, on one thread and split alike.
+#[test]
+fn poj2311_refuses_a_side_past_its_table() {
+    let problem = Problem::find("poj2311").unwrap();
+    let params = GameParams::default();
+    let mut input = "2 2\n4 2\n".repeat(500);
+    input.push_str("3 201\n4 2\n");
+    for mode in [
+        Mode::Slice(Kernel::detect()),
+        Mode::Stream(Kernel::detect(), 64),
+        Mode::Split(Kernel::detect(), 3, 7),
+    ] {
+        let (out, error) = outcome(problem, &params, input.as_bytes(), mode);
+        assert_eq!(out, "LOSE\nWIN\n".repeat(500), "{mode:?}");
+        let error = error.expect("an error");
+        assert_eq!((error.line, error.column), (1001, 3), "{mode:?}");
+        assert_eq!(
+            error.message,
+            "H of case 1001: a side of 201 is outside the cutting game's table, \
+             which covers sides 2 to 200"
+        );
+    }
+    for (text, column) in [("0 5\n", 1), ("5 1\n", 3)] {
+        let mode = Mode::Slice(Kernel::detect());
+        let (out, error) = outcome(problem, &params, text.as_bytes(), mode);
+        assert_eq!(out, "");
+        assert_eq!(
+            error.map(|e| (e.line, e.column)),
+            Some((1, column)),
+            "{text}"
+        );
+    }
+}

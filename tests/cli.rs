@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 16] = [
+const SAMPLES: [(&str, &str); 17] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -25,6 +25,7 @@ const SAMPLES: [(&str, &str); 16] = [
     ("hdu5795", "hdu5795"),
     ("hdu1847", "hdu1847"),
     ("hdu1517", "hdu1517"),
+    ("poj2311", "poj2311"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

@@ -7,8 +7,8 @@
 //! names it by the rule itself (`rule = "0.77"`), and it plays on heaps.
 
 use super::{
-    bash, bounded, fibonacci, kmultiple, lasker, misere, multiplication, nim, powers, rule,
-    split_three, wythoff, GameSpec,
+    bash, bounded, cutting, fibonacci, kmultiple, lasker, misere, multiplication, nim, powers,
+    rule, split_three, wythoff, GameSpec,
 };
 
 /// What a game's positions are made of.
@@ -110,6 +110,11 @@ pub const GAMES: &[KnownGame] = &[
     KnownGame {
         id: "wythoff",
         spec: wythoff::SPEC,
+        kind: position(2, false),
+    },
+    KnownGame {
+        id: "cutting",
+        spec: cutting::SPEC,
         kind: position(2, false),
     },
 ];

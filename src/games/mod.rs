@@ -2,7 +2,8 @@
 //! judge formats (those are [`crate::problem`]'s).
 //!
 //! Every game here is decided without searching, in `O(1)` per heap or per
-//! case (the k-multiple game amortizes a per-`k` table):
+//! case (the k-multiple game amortizes a per-`k` table, the cutting game
+//! one table computed once):
 //!
 //! * [`nim`]: normal Nim. The first player wins iff the xor of the heaps is
 //!   nonzero.
@@ -31,6 +32,9 @@
 //!   heap once the period is proven.
 //! * [`wythoff`]: Wythoff's game. With `a <= b`, the first player loses iff
 //!   `a == floor((b - a) * φ)`.
+//! * [`cutting`]: cut a sheet of paper in two; whoever first cuts out a
+//!   `1 × 1` wins. No closed form: a Grundy table over the sides 2 to 200,
+//!   computed once, and a side outside it refused.
 //!
 //! Heap games are played on many heaps at once, so they are [`HeapFold`]s
 //! that reduce heaps into a [`CaseSummary`], and [`FoldHeaps`] turns one into
@@ -53,6 +57,7 @@ use crate::scan::Visitor;
 
 pub mod bash;
 pub mod bounded;
+pub mod cutting;
 pub mod every_move;
 pub mod fibonacci;
 pub mod kmultiple;
@@ -288,6 +293,26 @@ pub trait PositionGame {
         ranges: &PositionRanges,
         rng: &mut SplitMix64,
     ) -> Option<(u64, u64)>;
+
+    /// The numbers the game decides, when it cannot decide them all (a
+    /// table computed once): a case with a number outside is refused, by
+    /// `solve` and `validate` alike, before the game is asked about it.
+    /// `None`, the default, decides every number.
+    fn decided(&self) -> Option<RangeInclusive<u64>> {
+        None
+    }
+
+    /// Why a number outside [`PositionGame::decided`] is refused.
+    fn refusal(&self, n: u64) -> String {
+        format!("{n} cannot be decided")
+    }
+}
+
+/// Whether `game` decides every number of the position `(a, b)` (`b` is
+/// not looked at unless `both`).
+pub fn decides_position(game: &impl PositionGame, a: u64, b: u64, both: bool) -> bool {
+    game.decided()
+        .is_none_or(|range| range.contains(&a) && (!both || range.contains(&b)))
 }
 
 /// A move in a game of one position per case.
@@ -307,6 +332,15 @@ pub enum PositionMove {
         /// The piles after, in the same order.
         to: (u64, u64),
     },
+    /// A `w × h` sheet is cut in two: written `WxH->axb+cxd`.
+    Cut {
+        /// The sheet, width and height.
+        from: (u64, u64),
+        /// The first piece.
+        first: (u64, u64),
+        /// The second piece.
+        second: (u64, u64),
+    },
 }
 
 impl std::fmt::Display for PositionMove {
@@ -316,6 +350,15 @@ impl std::fmt::Display for PositionMove {
             PositionMove::Piles { from, to } => {
                 write!(f, "{} {}->{} {}", from.0, from.1, to.0, to.1)
             }
+            PositionMove::Cut {
+                from,
+                first,
+                second,
+            } => write!(
+                f,
+                "{}x{}->{}x{}+{}x{}",
+                from.0, from.1, first.0, first.1, second.0, second.1
+            ),
         }
     }
 }
@@ -402,6 +445,8 @@ pub enum Game {
     KMultiple(kmultiple::KMultiple),
     /// Wythoff's game.
     Wythoff(wythoff::WythoffGame),
+    /// The cutting game.
+    Cutting(cutting::CuttingGame),
     /// A game given by its rule.
     Rule(rule::RuleGame),
 }
@@ -426,6 +471,7 @@ macro_rules! with_game {
             $crate::games::Game::Fibonacci($p) => $pos,
             $crate::games::Game::KMultiple($p) => $pos,
             $crate::games::Game::Wythoff($p) => $pos,
+            $crate::games::Game::Cutting($p) => $pos,
         }
     };
 }

@@ -179,7 +179,9 @@ fn take(mv: Option<PositionMove>, pile: u64) -> Option<u64> {
             assert!(to < from);
             from - to
         }
-        PositionMove::Piles { .. } => panic!("two piles in a one-pile game"),
+        PositionMove::Piles { .. } | PositionMove::Cut { .. } => {
+            panic!("two piles in a one-pile game")
+        }
     })
 }
 

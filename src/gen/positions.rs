@@ -5,7 +5,7 @@ use std::io::Write;
 use super::decimal::Lines;
 use super::plan::LosingPlan;
 use super::{impossible, CaseName, GenError, GenOptions, TRIES};
-use crate::games::{PositionGame, PositionRanges};
+use crate::games::{decides_position, PositionGame, PositionRanges};
 use crate::problem::Layout;
 use crate::rng::SplitMix64;
 
@@ -39,8 +39,13 @@ pub(super) fn position_cases<G: PositionGame, W: Write>(
             } else {
                 Some(drawn)
             };
-            found =
-                position.filter(|&(a, b)| fits((a, b)) && game.first_player_wins(a, b) != losing);
+            // A number the game does not decide is never written: solve
+            // would refuse it.
+            found = position.filter(|&(a, b)| {
+                fits((a, b))
+                    && decides_position(game, a, b, has_second)
+                    && game.first_player_wins(a, b) != losing
+            });
             if found.is_some() {
                 break;
             }

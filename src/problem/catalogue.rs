@@ -48,7 +48,7 @@ const fn words(win: &'static str, lose: &'static str) -> Verdicts {
 }
 
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 17] = [
+pub static CATALOGUE: [Problem; 18] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -435,6 +435,31 @@ pub static CATALOGUE: [Problem; 17] = [
             ..Limits::ANY
         },
         vars: heap_vars(HEAPS_N, "n", "n"),
+    },
+    // POJ 2311's statement (as blog.youkuaiyun.com and topic.alibabacloud.com
+    // copy it, with its sample): lines `W H` to the end of the input,
+    // 2 ≤ W, H ≤ 200, "WIN" when the first to cut wins, else "LOSE". A
+    // machine translation writes "win" / "Lose" in its output section,
+    // against its own sample output and the other copies: the sample's
+    // words are used.
+    Problem {
+        name: "poj2311",
+        aliases: &[],
+        source: "POJ 2311",
+        title: "Cutting Game (whoever first cuts out a 1 × 1 piece wins)",
+        game: games::cutting::SPEC,
+        fixed: Fixed::NONE,
+        layout: Layout::PairsToEnd,
+        answer: Answer::Verdict,
+        verdicts: words("WIN", "LOSE"),
+        limits: Limits {
+            cases: Bounds::new(1, u64::MAX),
+            heaps: Bounds::ANY,
+            value: Bounds::new(2, 200),
+            second: Bounds::new(2, 200),
+            ..Limits::ANY
+        },
+        vars: pair_vars("W", "H"),
     },
 ];
 

@@ -11,7 +11,7 @@
 
 use std::io::Write;
 
-use super::{input_error, stdout_error, Expected, Run};
+use super::{input_error, refused, stdout_error, Expected, Run};
 use crate::error::Error;
 use crate::games::PositionGame;
 use crate::problem::Answer;
@@ -33,10 +33,10 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         let mut case = 0;
         while case < cases {
             let want = (cases - case).min(BATCH / 2) * 2;
-            let result = self.source.collect_numbers(want, &mut tokens);
+            let result = collect(self.source, game, want, &mut tokens, false);
             case = self.answer_cases(game, &tokens, 2, case, &mut lines)?;
             if let Err((read, fault)) = result {
-                return Err(self.pair_fault(fault, read, case, [first, second]));
+                return Err(self.pair_fault(game, fault, read, case, [first, second]));
             }
         }
         self.expect_end()
@@ -53,7 +53,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         let (mut tokens, mut lines) = (Vec::new(), Vec::new());
         let mut case = 0;
         loop {
-            let result = self.source.collect_numbers(BATCH, &mut tokens);
+            let result = collect(self.source, game, BATCH, &mut tokens, false);
             case = self.answer_cases(game, &tokens, 2, case, &mut lines)?;
             match result {
                 Ok(()) => {}
@@ -64,7 +64,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                         ..
                     },
                 )) if read % 2 == 0 => return Ok(()),
-                Err((read, fault)) if read % 2 == 0 => {
+                Err((read, fault)) if read % 2 == 0 && !refuses(&fault) => {
                     let expected = Expected::NextOrEnd {
                         name: first,
                         case: case + 1,
@@ -72,7 +72,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                     return Err(input_error(self.source, self.path, fault, expected));
                 }
                 Err((read, fault)) => {
-                    return Err(self.pair_fault(fault, read, case, [first, second]))
+                    return Err(self.pair_fault(game, fault, read, case, [first, second]))
                 }
             }
         }
@@ -87,7 +87,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         let (mut tokens, mut lines) = (Vec::new(), Vec::new());
         let mut case = 0;
         loop {
-            let result = self.source.collect_numbers(BATCH, &mut tokens);
+            let result = collect(self.source, game, BATCH, &mut tokens, false);
             case = self.answer_cases(game, &tokens, 1, case, &mut lines)?;
             match result {
                 Ok(()) => {}
@@ -103,7 +103,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                         name,
                         case: case + 1,
                     };
-                    return Err(input_error(self.source, self.path, fault, expected));
+                    return Err(self.fault(game, fault, expected));
                 }
             }
         }
@@ -118,7 +118,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         let (mut tokens, mut lines) = (Vec::new(), Vec::new());
         let mut case = 0;
         loop {
-            let result = self.source.collect_to_zero(BATCH, &mut tokens);
+            let result = collect(self.source, game, BATCH, &mut tokens, true);
             case = self.answer_cases(game, &tokens, 1, case, &mut lines)?;
             let expected = Expected::NextOrZero {
                 name,
@@ -131,9 +131,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                     self.read(expected)?;
                     return self.expect_end();
                 }
-                Err((_, fault)) => {
-                    return Err(input_error(self.source, self.path, fault, expected));
-                }
+                Err((_, fault)) => return Err(self.fault(game, fault, expected)),
             }
         }
     }
@@ -176,11 +174,55 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
     /// The error for `fault`, met after `read` tokens of a batch that began
     /// a case, when `case` cases are answered: the first or the second
     /// number of the next case was expected.
-    fn pair_fault(&self, fault: Fault, read: u64, case: u64, names: [&'static str; 2]) -> Error {
+    fn pair_fault(
+        &self,
+        game: &impl PositionGame,
+        fault: Fault,
+        read: u64,
+        case: u64,
+        names: [&'static str; 2],
+    ) -> Error {
         let expected = Expected::Field {
             name: names[(read % 2) as usize],
             case: case + 1,
         };
-        input_error(self.source, self.path, fault, expected)
+        self.fault(game, fault, expected)
     }
+
+    /// The error for `fault` where `expected` was: the game's own reason
+    /// when it refused a number.
+    fn fault(&self, game: &impl PositionGame, fault: Fault, expected: Expected) -> Error {
+        match fault.kind {
+            FaultKind::Refused(n) => refused(
+                self.source,
+                self.path,
+                fault.offset,
+                expected,
+                &game.refusal(n),
+            ),
+            _ => input_error(self.source, self.path, fault, expected),
+        }
+    }
+}
+
+/// Collects up to `count` numbers (to the first 0 if `zero_ends`), refusing
+/// the first one `game` does not decide.
+fn collect<S: TokenSource>(
+    source: &mut S,
+    game: &impl PositionGame,
+    count: u64,
+    tokens: &mut Vec<u64>,
+    zero_ends: bool,
+) -> Result<(), (u64, Fault)> {
+    match (game.decided(), zero_ends) {
+        (Some(range), _) => source.collect_within(count, tokens, range, zero_ends),
+        (None, true) => source.collect_to_zero(count, tokens),
+        (None, false) => source.collect_numbers(count, tokens),
+    }
+}
+
+/// Whether `fault` is a number the game refused (where a 0 does not end
+/// the input, which its layout tells apart first).
+fn refuses(fault: &Fault) -> bool {
+    matches!(fault.kind, FaultKind::Refused(_))
 }

@@ -145,6 +145,24 @@ pub trait TokenSource {
         collect_with::<Self, true, true>(self, count, out)
     }
 
+    /// [`TokenSource::collect_numbers`] (or [`TokenSource::collect_to_zero`]
+    /// if `zero_ends`) that also refuses, as a [`FaultKind::Refused`] fault,
+    /// the first number outside `within`, for a game that decides no
+    /// other ([`crate::games::PositionGame::decided`]).
+    fn collect_within(
+        &mut self,
+        count: u64,
+        out: &mut Vec<u64>,
+        within: std::ops::RangeInclusive<u64>,
+        zero_ends: bool,
+    ) -> Result<(), (u64, Fault)> {
+        let range = (*within.start(), *within.end());
+        match zero_ends {
+            true => collect_range::<Self, true, true, true>(self, count, out, range),
+            false => collect_range::<Self, false, true, true>(self, count, out, range),
+        }
+    }
+
     /// Line and column of an offset at or after the last token returned
     /// (where every fault lies).
     fn locate(&self, offset: u64) -> Position;
@@ -158,6 +176,22 @@ fn collect_with<S: TokenSource + ?Sized, const ZERO_ENDS: bool, const LONG: bool
     source: &mut S,
     count: u64,
     out: &mut Vec<u64>,
+) -> Result<(), (u64, Fault)> {
+    collect_range::<S, ZERO_ENDS, LONG, false>(source, count, out, (0, u64::MAX))
+}
+
+/// The body of every collect: with `WITHIN`, a value outside `range` is
+/// refused.
+fn collect_range<
+    S: TokenSource + ?Sized,
+    const ZERO_ENDS: bool,
+    const LONG: bool,
+    const WITHIN: bool,
+>(
+    source: &mut S,
+    count: u64,
+    out: &mut Vec<u64>,
+    range: (u64, u64),
 ) -> Result<(), (u64, Fault)> {
     let mut done = 0;
     while done < count {
@@ -185,7 +219,7 @@ fn collect_with<S: TokenSource + ?Sized, const ZERO_ENDS: bool, const LONG: bool
             }
             out.resize(from + step, 0);
         }
-        let mut fill = Fill::<ZERO_ENDS, LONG>::new(&mut out[from..from + step]);
+        let mut fill = Fill::<ZERO_ENDS, LONG, WITHIN>::within(&mut out[from..from + step], range);
         let result = source.visit(step as u64, &mut fill);
         let filled = fill.len;
         if let Err((read, fault)) = result {
@@ -205,30 +239,47 @@ const COLLECT_STEP: usize = 1 << 16;
 /// want a `Copy` visitor, which a `&mut Vec` is not, and cells are written
 /// through a shared reference. It is asked for at most `cells.len()` values.
 /// With `ZERO_ENDS` it refuses a 0, which ends the tokens it takes; `LONG`
-/// is its [`Visitor::LONG_TOKENS`].
+/// is its [`Visitor::LONG_TOKENS`]; with `WITHIN` it refuses a value below
+/// `low` or more than `span` above it.
 #[derive(Clone, Copy)]
-pub(crate) struct Fill<'a, const ZERO_ENDS: bool, const LONG: bool> {
+pub(crate) struct Fill<'a, const ZERO_ENDS: bool, const LONG: bool, const WITHIN: bool = false> {
     cells: &'a [Cell<u64>],
     len: usize,
+    low: u64,
+    span: u64,
 }
 
-impl<'a, const ZERO_ENDS: bool, const LONG: bool> Fill<'a, ZERO_ENDS, LONG> {
+impl<'a, const ZERO_ENDS: bool, const LONG: bool, const WITHIN: bool>
+    Fill<'a, ZERO_ENDS, LONG, WITHIN>
+{
     /// A visitor that fills `cells` from the first.
     pub(crate) fn new(cells: &'a mut [u64]) -> Self {
+        Fill::within(cells, (0, u64::MAX))
+    }
+
+    /// A visitor that fills `cells` with values from `low` to `high`.
+    pub(crate) fn within(cells: &'a mut [u64], (low, high): (u64, u64)) -> Self {
         Fill {
             cells: Cell::from_mut(cells).as_slice_of_cells(),
             len: 0,
+            low,
+            span: high.wrapping_sub(low),
         }
     }
 }
 
-impl<const ZERO_ENDS: bool, const LONG: bool> Visitor for Fill<'_, ZERO_ENDS, LONG> {
-    const MAY_REFUSE: bool = ZERO_ENDS;
+impl<const ZERO_ENDS: bool, const LONG: bool, const WITHIN: bool> Visitor
+    for Fill<'_, ZERO_ENDS, LONG, WITHIN>
+{
+    const MAY_REFUSE: bool = ZERO_ENDS || WITHIN;
     const LONG_TOKENS: bool = LONG;
 
     #[inline(always)]
     fn visit(&mut self, value: u64) -> bool {
         if ZERO_ENDS && value == 0 {
+            return false;
+        }
+        if WITHIN && value.wrapping_sub(self.low) > self.span {
             return false;
         }
         if let Some(cell) = self.cells.get(self.len) {

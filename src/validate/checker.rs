@@ -4,7 +4,7 @@
 use super::fast::{Run, Tally};
 use super::messages::{show, Place, Then};
 use super::summary::{note, Stat};
-use super::Checker;
+use super::{Checker, Var};
 use crate::error::Error;
 use crate::games::{CaseSummary, HeapFold, PositionGame};
 
@@ -209,7 +209,7 @@ impl Checker<'_> {
     pub(super) fn counted_pairs(&mut self, game: &mut impl PositionGame) -> Result<(), Error> {
         let cases = self.cases_line()?;
         for case in 1..=cases {
-            let (a, b) = self.pair_line(case, case == cases)?;
+            let (a, b) = self.pair_line(game, case, case == cases)?;
             self.tally(game, a, b);
         }
         self.expect_end()
@@ -228,7 +228,7 @@ impl Checker<'_> {
         while self.pos < self.bytes.len() {
             case += 1;
             self.count_case(self.pos, case)?;
-            let (a, b) = self.pair_line(case, true)?;
+            let (a, b) = self.pair_line(game, case, true)?;
             self.tally(game, a, b);
         }
         self.check_case_count(self.pos, case)
@@ -241,7 +241,7 @@ impl Checker<'_> {
         while self.pos < self.bytes.len() {
             case += 1;
             self.count_case(self.pos, case)?;
-            let n = self.field(&var, Place::Case(case), Then::Newline { last: true })?;
+            let n = self.decided_field(game, &var, case, Then::Newline { last: true })?;
             note(&mut self.summary.value, n);
             self.tally(game, n, 0);
         }
@@ -265,6 +265,7 @@ impl Checker<'_> {
             if n != 0 {
                 self.count_case(start, case)?;
                 self.in_range(start, &var, Place::Case(case), n)?;
+                self.decides(game, start, &var, case, n)?;
             }
             self.expect(
                 start + len,
@@ -292,14 +293,59 @@ impl Checker<'_> {
     }
 
     /// A line `x y` of case `case`, the first and second variables.
-    fn pair_line(&mut self, case: u64, last: bool) -> Result<(u64, u64), Error> {
+    fn pair_line(
+        &mut self,
+        game: &impl PositionGame,
+        case: u64,
+        last: bool,
+    ) -> Result<(u64, u64), Error> {
         let first = self.vars.value;
         let second = self.vars.second.expect("a pair game has a second variable");
-        let a = self.field(&first, Place::Case(case), Then::Space)?;
-        let b = self.field(&second, Place::Case(case), Then::Newline { last })?;
+        let a = self.decided_field(game, &first, case, Then::Space)?;
+        let b = self.decided_field(game, &second, case, Then::Newline { last })?;
         note(&mut self.summary.value, a);
         note(&mut self.summary.second, b);
         Ok((a, b))
+    }
+
+    /// A number of case `case`, as [`Checker::field`] reads it, that `game`
+    /// must also decide.
+    fn decided_field(
+        &mut self,
+        game: &impl PositionGame,
+        var: &Var,
+        case: u64,
+        then: Then,
+    ) -> Result<u64, Error> {
+        let start = self.pos;
+        let n = self.field(var, Place::Case(case), then)?;
+        self.decides(game, start, var, case, n)?;
+        Ok(n)
+    }
+
+    /// Refuses `n`, a number of case `case` at `at`, if `game` does not
+    /// decide it: `solve` would refuse it, so the file is no test of it
+    /// (the limits allow no such number unless they are widened).
+    fn decides(
+        &self,
+        game: &impl PositionGame,
+        at: usize,
+        var: &Var,
+        case: u64,
+        n: u64,
+    ) -> Result<(), Error> {
+        match game.decided() {
+            Some(range) if !range.contains(&n) => {
+                let message = format!(
+                    "{} = {n}{}: {}",
+                    var.label,
+                    Place::Case(case).suffix(),
+                    game.refusal(n)
+                );
+                Err(self.fail(at, message))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Counts case `case`, which begins at `at`, of a format without `T`:

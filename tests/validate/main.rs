@@ -1044,3 +1044,18 @@ fn validate_decides_no_case_unless_the_summary_asks() {
         "validate decided the case"
     );
 }
+
+#[test]
+fn a_side_past_the_cutting_games_table_is_an_error_even_with_widened_limits() {
+    let out = validate("poj2311", b"2 2\n300 4\n", &["--value-max", "400"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "<stdin>:2:1: W = 300 (case 2): a side of 300 is outside the cutting game's table"
+        ),
+        "{err}"
+    );
+    let within = validate("poj2311", b"2 2\n200 4\n", &["--value-max", "400"]);
+    assert_eq!(within.status.code(), Some(0), "{}", stderr(&within));
+}

@@ -24,7 +24,8 @@
 //! Only a file whose bytes are numbers and whitespace and whose count fits
 //! its layout (`T` pairs after `T`, whole pairs, nothing after the `0`) is
 //! answered here; any other is left to the one-thread reader before a line
-//! is written. A number too large for a `u64` is found only when pass 2
+//! is written. A number too large for a `u64`, or one the game does not
+//! decide (the cutting game's table ends), is found only when pass 2
 //! converts its block. The blocks before it are written by then, and they
 //! are the one-thread run's first lines, so the one-thread reader reads the
 //! file again with those bytes dropped from its output
@@ -328,7 +329,8 @@ struct Plan<'a> {
 }
 
 /// One answered block: its job's number, its lines, and how many cases
-/// they answer; or, if it holds a number too large, no lines.
+/// they answer; or, if it holds a number too large or one the game
+/// refuses, no lines.
 struct Answered {
     job: usize,
     text: Vec<u8>,
@@ -497,7 +499,8 @@ impl Plan<'_> {
         worker: &mut Worker<G>,
         text: Vec<u8>,
     ) -> Answered {
-        let overflows = !self.convert(&self.jobs[job], &mut worker.values);
+        let overflows = !self.convert(&self.jobs[job], &mut worker.values)
+            || !decides_all(&worker.game, &worker.values);
         let (text, cases) = match overflows {
             false => self.lines(&self.jobs[job], worker, text),
             true => (text, 0),
@@ -574,6 +577,14 @@ impl Plan<'_> {
         }
         (writer.into_inner(), answered)
     }
+}
+
+/// Whether `game` decides every number of a block: one it refuses is
+/// reported by the one-thread reader, at its place, as a number too large
+/// is.
+fn decides_all<G: PositionGame>(game: &G, values: &[u64]) -> bool {
+    game.decided()
+        .is_none_or(|range| values.iter().all(|v| range.contains(v)))
 }
 
 #[cfg(test)]
