@@ -75,6 +75,19 @@ fn removals_or_three_parts(heap: u64) -> Vec<Vec<u64>> {
     moves
 }
 
+/// A run of consecutive objects taken from a row, which may leave two rows
+/// (HDU 2509).
+fn runs(heap: u64) -> Vec<Vec<u64>> {
+    let mut moves = Vec::new();
+    for start in 0..heap {
+        for end in start + 1..=heap {
+            let parts = [start, heap - end];
+            moves.push(parts.into_iter().filter(|&p| p > 0).collect());
+        }
+    }
+    moves
+}
+
 /// Solves `input` on one thread and split in small blocks, which must
 /// agree; the lines printed.
 fn solve(name: &str, input: &str) -> Vec<String> {
@@ -276,5 +289,21 @@ fn poj2311_refuses_a_side_past_its_table() {
             Some((1, column)),
             "{text}"
         );
+    }
+}
+
+#[test]
+fn hdu2509_verdicts_are_the_searchs_of_misere_runs() {
+    let mut search = Search::new(runs, true);
+    let cases = random_cases(&mut SplitMix64::new(2509), 300, 4, 8);
+    let mut input = String::new();
+    for heaps in &cases {
+        input.push_str(&format!("{}\n{}\n", heaps.len(), joined(heaps)));
+    }
+    let lines = solve("hdu2509", &input);
+    assert_eq!(lines.len(), cases.len());
+    for (heaps, line) in cases.iter().zip(lines) {
+        let word = if search.wins(heaps) { "Yes" } else { "No" };
+        assert_eq!(line, word, "{heaps:?}");
     }
 }

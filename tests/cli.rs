@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 17] = [
+const SAMPLES: [(&str, &str); 18] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -26,6 +26,7 @@ const SAMPLES: [(&str, &str); 17] = [
     ("hdu1847", "hdu1847"),
     ("hdu1517", "hdu1517"),
     ("poj2311", "poj2311"),
+    ("hdu2509", "hdu2509"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

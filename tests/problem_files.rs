@@ -177,7 +177,14 @@ fn any_heap_layout_plays_any_rule() {
     });
     let counted = nimstream(&["solve", "--problem", &count], b"2\n4 1\n2\n5 6\n0\n");
     assert_eq!(stdout(&counted), "2\n2\n", "{}", stderr(&counted));
-    for file in [&kayles, &sub, &count] {
+    // Kayles in HDU 2509's layout, cases to the end of the input, with its
+    // words (G(1) = 1, G(2) = 2, G(3) = 3, G(4) = 1).
+    let rows = edited(dir.path(), "hdu2509", |t| {
+        t.replace("game = \"misere\"", "rule = \"kayles\"")
+    });
+    let solved = nimstream(&["solve", "--problem", &rows], b"2\n1 1\n2\n3 2\n1\n4\n");
+    assert_eq!(stdout(&solved), "No\nYes\nYes\n", "{}", stderr(&solved));
+    for file in [&kayles, &sub, &count, &rows] {
         let generated = nimstream(&["gen", "--problem", file, "--cases", "20"], b"");
         assert!(generated.status.success(), "{}", stderr(&generated));
         let valid = nimstream(&["validate", "--problem", file], &generated.stdout);

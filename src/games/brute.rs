@@ -33,6 +33,20 @@ pub fn split_three_moves(heap: u64) -> Vec<Vec<u64>> {
     moves
 }
 
+/// Every way one move can replace a row of `heap` objects when a move
+/// takes any run of consecutive ones (HDU 2509): the parts left on either
+/// side of the run, the empty ones dropped.
+pub fn run_moves(heap: u64) -> Vec<Vec<u64>> {
+    let mut moves = Vec::new();
+    for take in 1..=heap {
+        for left in 0..=heap - take {
+            let parts = [left, heap - take - left];
+            moves.push(parts.into_iter().filter(|&part| part > 0).collect());
+        }
+    }
+    moves
+}
+
 /// Every way one move can replace a single heap when a move takes between 1
 /// and `max_take` objects.
 pub fn bounded_moves(max_take: u64) -> impl Fn(u64) -> Vec<Vec<u64>> {

@@ -15,6 +15,14 @@
 //! with more, make the normal Nim move to xor zero, which keeps at least one,
 //! and therefore at least two, big heaps.
 //!
+//! HDU 2509 plays rows of apples, where a move takes any run of
+//! consecutive apples from one row and so may leave two rows. Its verdicts
+//! are the same: the argument above uses only that a move changes one
+//! heap's Nim value (a run leaves parts `a + b < n`, worth `a xor b < n`),
+//! that a move from a big heap may leave any smaller heap, and that a move
+//! touches one heap, so the other big heap stays. A unit test searches that
+//! game's moves too.
+//!
 //! An empty position counts as zero 1-heaps: the opponent took the last
 //! object, so the player to move has won.
 
@@ -120,7 +128,9 @@ impl HeapGame for MisereNim {
 
 #[cfg(test)]
 mod tests {
-    use super::super::brute::{fold_heaps, for_each_position, nim_moves, HeapGameSearch};
+    use super::super::brute::{
+        fold_heaps, for_each_position, nim_moves, run_moves, HeapGameSearch,
+    };
     use super::*;
 
     #[test]
@@ -149,6 +159,19 @@ mod tests {
                 MisereNim.first_player_wins(&summary),
                 search.first_player_wins(heaps),
                 "heaps {heaps:?}",
+            );
+        });
+    }
+
+    #[test]
+    fn verdict_matches_a_search_of_taking_runs_from_rows() {
+        let mut search = HeapGameSearch::new(run_moves, true);
+        for_each_position(3, 0, 9, |heaps| {
+            let summary = fold_heaps(MisereNim, heaps);
+            assert_eq!(
+                MisereNim.first_player_wins(&summary),
+                search.first_player_wins(heaps),
+                "rows {heaps:?}",
             );
         });
     }

@@ -48,7 +48,7 @@ const fn words(win: &'static str, lose: &'static str) -> Verdicts {
 }
 
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 18] = [
+pub static CATALOGUE: [Problem; 19] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -460,6 +460,44 @@ pub static CATALOGUE: [Problem; 18] = [
             ..Limits::ANY
         },
         vars: pair_vars("W", "H"),
+    },
+    // HDU 2509's statement: cases until the input ends, each `n`
+    // (1 ≤ n ≤ 100) and a line of the n piles' sizes, each of at most 100
+    // apples (and at least one: a pile of none is no pile); whoever takes
+    // the last apple loses; "Yes" when the first player can win, else "No".
+    // A move takes any run of consecutive apples from one pile, which may
+    // leave two piles ("@@@" becomes "@@", "@" or "@ @"); the verdicts are
+    // misère Nim's all the same (games::misere says why, and
+    // tests/classics.rs searches the statement's moves, splits included),
+    // and misère Nim's winning move takes from one end, a move of this game
+    // too. The statement says a blank line separates the cases, but its
+    // sample has none; validate follows the sample, so a file with blank
+    // lines is invalid (solve reads either).
+    Problem {
+        name: "hdu2509",
+        aliases: &[],
+        source: "HDU 2509",
+        title: "Be the Winner (misère: take a run of apples from a row)",
+        game: games::misere::SPEC,
+        fixed: Fixed::NONE,
+        layout: Layout::HeapCasesToEnd,
+        answer: Answer::Verdict,
+        verdicts: words("Yes", "No"),
+        limits: Limits {
+            cases: Bounds::new(1, u64::MAX),
+            heaps: Bounds::new(1, 100),
+            value: Bounds::new(1, 100),
+            second: Bounds::ANY,
+            ..Limits::ANY
+        },
+        vars: heap_vars(
+            Var {
+                name: "n",
+                label: "number of piles n",
+            },
+            "a",
+            "pile size a",
+        ),
     },
 ];
 

@@ -108,6 +108,9 @@ pub enum Layout {
     PairsToEnd,
     /// One number per case until the input ends.
     NumbersToEnd,
+    /// Per case `N` on a line and a line of `N` heap sizes, until the
+    /// input ends.
+    HeapCasesToEnd,
     /// Per case `m` and `m` heap sizes, on the same line as `m` or on the
     /// next; a case with `m = 0` ends the input.
     HeapCasesToZero {
@@ -147,6 +150,7 @@ impl Layout {
         matches!(
             self,
             Layout::HeapCases
+                | Layout::HeapCasesToEnd
                 | Layout::HeapCasesToZero { .. }
                 | Layout::HeapTriplesToZero
                 | Layout::SubtractionSetCases
@@ -168,6 +172,9 @@ impl Layout {
         let n = vars.heaps.name;
         match self {
             Layout::HeapCases => format!("`T`; per case `{n}` and `{n}` heap sizes `{value}`"),
+            Layout::HeapCasesToEnd => {
+                format!("per case `{n}` and `{n}` heap sizes `{value}`, to the end")
+            }
             Layout::HeapCasesToZero { same_line: true } => {
                 format!("lines `{n}` and `{n}` heap sizes `{value}`, `{n} = 0` ends")
             }

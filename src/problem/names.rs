@@ -5,6 +5,7 @@ use super::{Answer, Layout, LinePrefix};
 /// The layouts by the names files give them.
 pub const LAYOUTS: &[(&str, Layout)] = &[
     ("heap-cases", Layout::HeapCases),
+    ("heap-cases-to-end", Layout::HeapCasesToEnd),
     (
         "heap-cases-to-zero",
         Layout::HeapCasesToZero { same_line: false },

@@ -4,6 +4,7 @@
 //! | layout | input |
 //! |---|---|
 //! | heap cases | `T`, then per case `N` and `N` heap sizes |
+//! | heap cases to the end | per case `N` and `N` heap sizes until the input ends |
 //! | counted pairs | `T`, then `T` pairs |
 //! | zero-terminated | one `n` per case, a `0` ends the input |
 //! | pairs to the end | pairs until the input ends |
@@ -214,6 +215,7 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
     crate::with_game!(game,
         heap fold => match problem.layout {
             Layout::HeapCases => run.heap_cases(&*fold),
+            Layout::HeapCasesToEnd => run.heap_cases_to_end(&*fold, names.heaps.name),
             Layout::HeapCasesToZero { .. } => run.heap_cases_to_zero(&*fold, names.heaps.name),
             Layout::HeapTriplesToZero => run.heap_groups_to_zero(&*fold, 3, TRIPLE_NAMES),
             Layout::SubtractionSetCases => run.subtraction_set_cases(),
@@ -341,6 +343,30 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             self.fold_any_case(fold, case, heaps)?;
         }
         self.expect_end()
+    }
+
+    /// Cases of `N` heaps until the input ends.
+    fn heap_cases_to_end<F: HeapGame>(
+        &mut self,
+        fold: &F,
+        count: &'static str,
+    ) -> Result<(), Error> {
+        let mut case = 0;
+        loop {
+            case += 1;
+            let heaps = match self.source.next_token() {
+                Ok((heaps, _)) => heaps,
+                Err(Fault {
+                    kind: FaultKind::End,
+                    ..
+                }) => return Ok(()),
+                Err(fault) => {
+                    let expected = Expected::NextOrEnd { name: count, case };
+                    return Err(input_error(self.source, self.path, fault, expected));
+                }
+            };
+            self.fold_any_case(fold, case, heaps)?;
+        }
     }
 
     /// [`Run::fold_case`], tracing moves when they are printed.

@@ -29,6 +29,28 @@ impl Checker<'_> {
         self.expect_end()
     }
 
+    /// Heap cases until the input ends: per case `N` and a line of `N`
+    /// heaps.
+    pub(super) fn heap_cases_to_end<F: HeapFold, const SUMMARY: bool>(
+        &mut self,
+        fold: &F,
+    ) -> Result<(), Error> {
+        let count = self.vars.heaps;
+        let mut case = 0;
+        while self.pos < self.bytes.len() {
+            case += 1;
+            self.count_case(self.pos, case)?;
+            let n = self.field(&count, Place::Case(case), Then::Newline { last: false })?;
+            note(&mut self.summary.heaps, n);
+            let acc = self.heap_line::<F, SUMMARY>(fold, case, None, n, true)?;
+            self.summary.total_heaps += n;
+            if SUMMARY {
+                self.count_verdict(fold, acc);
+            }
+        }
+        self.check_case_count(self.pos, case)
+    }
+
     /// Heap cases until `m = 0`: per case `m` and `m` heaps, on `m`'s line
     /// (`same_line`) or on the next. The `0` is not subject to `m`'s limits.
     pub(super) fn heap_cases_to_zero<F: HeapFold, const SUMMARY: bool>(

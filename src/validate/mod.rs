@@ -220,6 +220,12 @@ pub fn validate(
             (Layout::HeapCasesToZero { same_line }, Detail::Summary) => {
                 checker.heap_cases_to_zero::<_, true>(&*fold, same_line)
             }
+            (Layout::HeapCasesToEnd, Detail::Check) => {
+                checker.heap_cases_to_end::<_, false>(&*fold)
+            }
+            (Layout::HeapCasesToEnd, Detail::Summary) => {
+                checker.heap_cases_to_end::<_, true>(&*fold)
+            }
             (_, Detail::Check) => checker.heap_cases::<_, false>(&*fold),
             (_, Detail::Summary) => checker.heap_cases::<_, true>(&*fold),
         },

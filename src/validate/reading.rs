@@ -164,6 +164,7 @@ pub(crate) fn largest_valid(layout: Layout, limits: &Limits) -> Option<u64> {
     let pair = digits(value) + digits(second) + 2;
     let size: u128 = match layout {
         Layout::HeapCases => mul(cases, heap_case).saturating_add(case_line),
+        Layout::HeapCasesToEnd => mul(cases, heap_case),
         Layout::HeapCasesToZero { .. } => mul(cases, heap_case).saturating_add(2),
         Layout::CountedPairs => mul(cases, pair).saturating_add(case_line),
         Layout::PairsToEnd => mul(cases, pair),
