@@ -15,7 +15,7 @@
 //! set ([`RowMarks`]).
 
 use super::mex::Marks;
-use super::split::Split;
+use super::split::{Class, Split};
 use super::values::Cell;
 
 /// Heaps a block holds.
@@ -33,35 +33,70 @@ pub(super) struct Block {
 }
 
 impl Block {
-    /// Marks, in the rows of heaps `n0 .. n0 + len` (`n0 = g.len()`, `len <=
-    /// HEAPS`), every pair with a rare heap from `HEAPS` up to `n0` less the
-    /// class's largest removal; returns the pairs marked.
-    ///
-    /// Not for games whose split parts must differ (Grundy's game), where
-    /// the equal pair would need leaving out of one row.
-    pub fn prepare<T: Cell>(&mut self, g: &[T], split: &Split, len: usize, bits: u32) -> u64 {
-        let n0 = g.len();
+    /// Empties the rows for heaps `n0 .. n0 + len` (`len <= HEAPS`), one
+    /// byte for every value below `2^bits`.
+    pub fn begin(&mut self, len: usize, bits: u32) {
         self.width = (1usize << bits).max(64);
         self.rows.clear();
         self.rows.resize(len * self.width, 0);
+    }
+
+    /// The heaps in the block.
+    pub fn len(&self) -> usize {
+        self.rows.len().checked_div(self.width).unwrap_or(0)
+    }
+
+    /// Marks, in the rows of heaps `n0 .. n0 + len` (`n0 = g.len()`, `len <=
+    /// HEAPS`), every pair with a rare heap from `HEAPS` up to `n0` less the
+    /// class's largest removal, except each class's `done` range of its rare
+    /// list (marked already, by [`Ahead`](super::ahead)); returns the pairs
+    /// marked.
+    ///
+    /// Not for games whose split parts must differ (Grundy's game), where
+    /// the equal pair would need leaving out of one row.
+    pub fn prepare<T: Cell>(&mut self, g: &[T], split: &Split, done: [(usize, usize); 2]) -> u64 {
+        let n0 = g.len();
         let mut marked = 0;
         for (d, class) in split.classes.iter().enumerate() {
-            let last_move = class.moves.last().copied().unwrap_or(0);
-            let lo = class.rare.partition_point(|&r| (r as usize) < HEAPS);
-            let hi = class
-                .rare
-                .partition_point(|&r| (r as usize) + last_move < n0)
-                .max(lo);
+            let (lo, hi) = covered(class, n0);
             self.covered[d] = (lo, hi);
-            for &b in &class.moves {
-                for (&r, &value) in class.rare[lo..hi].iter().zip(&class.rare_values[lo..hi]) {
-                    let r = r as usize;
-                    // Heap `n0 + j` pairs `r` with `n0 + j - b - r`, which
-                    // is at least 1 and below `n0` for every `j < len`.
-                    let partners = &g[n0 - b - r..n0 - b - r + len];
-                    self.mark_all(partners, value);
-                    marked += len as u64;
-                }
+            let (from, to) = (done[d].0.clamp(lo, hi), done[d].1.clamp(lo, hi));
+            for (a, b) in [(lo, from), (to.max(from), hi)] {
+                marked += self.mark_range(
+                    g,
+                    n0,
+                    &class.moves,
+                    &class.rare[a..b],
+                    &class.rare_values[a..b],
+                );
+            }
+        }
+        marked
+    }
+
+    /// Marks, in the rows of heaps `n0 .. n0 + len`, the pairs of each of
+    /// `moves` with each `rare` heap (of value `values`); returns the pairs
+    /// marked.
+    ///
+    /// Every partner `n0 + j - b - r` must be inside `g`: at least 1, which
+    /// [`covered`] ensures, and below `g.len()`, which holds for `r >=
+    /// HEAPS` when `g.len() = n0` and for `r >= 2 * HEAPS` when `g` is
+    /// the values below the block before it.
+    pub fn mark_range<T: Cell>(
+        &mut self,
+        g: &[T],
+        n0: usize,
+        moves: &[usize],
+        rare: &[u32],
+        values: &[u32],
+    ) -> u64 {
+        let len = self.len();
+        let mut marked = 0;
+        for &b in moves {
+            for (&r, &value) in rare.iter().zip(values) {
+                let from = n0 - b - r as usize;
+                self.mark_all(&g[from..from + len], value);
+                marked += len as u64;
             }
         }
         marked
@@ -85,6 +120,19 @@ impl Block {
     pub fn row(&mut self, j: usize) -> RowMarks<'_> {
         RowMarks(&mut self.rows[j * self.width..(j + 1) * self.width])
     }
+}
+
+/// The range of `class`'s rare list a block from `n0` can mark: the rare
+/// heaps from `HEAPS` on, whose partners in the block are all known, up to
+/// those whose partners are at least 1 for every removal of the class.
+pub(super) fn covered(class: &Class, n0: usize) -> (usize, usize) {
+    let last_move = class.moves.last().copied().unwrap_or(0);
+    let lo = class.rare.partition_point(|&r| (r as usize) < HEAPS);
+    let hi = class
+        .rare
+        .partition_point(|&r| (r as usize) + last_move < n0)
+        .max(lo);
+    (lo, hi)
 }
 
 /// A heap's row of a [`Block`], as its option set: a byte per value.

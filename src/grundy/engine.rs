@@ -36,6 +36,7 @@
 //! rebuilds it as the values' frequencies shift, and computes naively while
 //! no split is sparse enough to pay.
 
+use super::ahead::Ahead;
 use super::block::{self, Block};
 use super::check::{Candidates, Scan, Scanner};
 use super::mex::{Marks, Mex, SmallMarks};
@@ -76,6 +77,9 @@ impl Method {
 const CHOOSE_FROM: usize = 1024;
 const CHOOSE_FROM_WHEN_FORCED: usize = 16;
 
+/// The rare lookups a heap must cost before blocks pay.
+const BLOCK_COST: usize = 64;
+
 /// Computes a nim-sequence one value at a time.
 #[derive(Clone, Debug, Default)]
 pub struct Engine {
@@ -96,6 +100,12 @@ pub struct Engine {
     work: Work,
     /// Over the whole sequence.
     total: Work,
+    /// Threads to compute with: with two or more, a second thread marks
+    /// the next block's far pairs ([`Ahead`]).
+    threads: usize,
+    /// Counts the splits taken, so that rows marked ahead under one are
+    /// never used under another.
+    epoch: u64,
 }
 
 impl Engine {
@@ -108,7 +118,17 @@ impl Engine {
         Engine {
             method,
             next_choice: first,
+            threads: 1,
             ..Engine::default()
+        }
+    }
+
+    /// The same engine, computing on up to `threads` threads (two are used
+    /// at most: see [`Ahead`]). The values are the same on any number.
+    pub fn with_threads(self, threads: usize) -> Engine {
+        Engine {
+            threads: threads.max(1),
+            ..self
         }
     }
 
@@ -128,15 +148,37 @@ impl Engine {
 
     /// Appends values to `g` until it holds `until`, or returns the first
     /// value too wide for its cells (not appended).
-    pub(super) fn extend<T: Scan>(
+    pub(super) fn extend<T: Scan + Sync>(
         &mut self,
         rule: &Rule,
         g: &mut Vec<T>,
         until: usize,
     ) -> Option<u32> {
+        // The second thread reads `g` while this one appends to it, so `g`
+        // must not move: its room is reserved first, or one thread works.
+        let ahead = self.threads > 1
+            && !rule.unequal_parts()
+            && self.split.as_ref().is_some_and(|s| s.cost() >= BLOCK_COST)
+            && g.try_reserve(until.saturating_sub(g.len())).is_ok();
+        if ahead {
+            return std::thread::scope(|scope| {
+                let mut ahead = Ahead::start(scope);
+                self.extend_with(rule, g, until, Some(&mut ahead))
+            });
+        }
+        self.extend_with(rule, g, until, None)
+    }
+
+    fn extend_with<T: Scan + Sync>(
+        &mut self,
+        rule: &Rule,
+        g: &mut Vec<T>,
+        until: usize,
+        mut ahead: Option<&mut Ahead<T>>,
+    ) -> Option<u32> {
         while g.len() < until {
             if self.blocks_pay(rule, g.len()) {
-                if let Some(wide) = self.extend_block(rule, g, until) {
+                if let Some(wide) = self.extend_block(rule, g, until, ahead.as_deref_mut()) {
                     return Some(wide);
                 }
                 continue;
@@ -156,20 +198,56 @@ impl Engine {
         n >= 16 * block::HEAPS
             && n < self.next_choice
             && !rule.unequal_parts()
-            && self.split.as_ref().is_some_and(|s| s.cost() >= 64)
+            && self.split.as_ref().is_some_and(|s| s.cost() >= BLOCK_COST)
+    }
+
+    /// The heaps of the block from `n0`: up to [`block::HEAPS`], below
+    /// `until` and the next choice of split.
+    fn block_len(&self, n0: usize, until: usize) -> usize {
+        block::HEAPS
+            .min(until.saturating_sub(n0))
+            .min(self.next_choice.saturating_sub(n0))
     }
 
     /// Computes up to [`block::HEAPS`] values, below `until`, with the pairs
     /// of the old rare heaps marked for all of them first; stops early when
     /// a value needs another bit, or returns one too wide for `T`.
-    fn extend_block<T: Scan>(&mut self, rule: &Rule, g: &mut Vec<T>, until: usize) -> Option<u32> {
+    fn extend_block<T: Scan + Sync>(
+        &mut self,
+        rule: &Rule,
+        g: &mut Vec<T>,
+        until: usize,
+        mut ahead: Option<&mut Ahead<T>>,
+    ) -> Option<u32> {
         let n0 = g.len();
-        let len = block::HEAPS.min(until - n0).min(self.next_choice - n0);
+        let len = self.block_len(n0, until);
         let bits = self.bits;
+        let prepared = ahead
+            .as_deref_mut()
+            .and_then(|ahead| ahead.take(n0, len, bits, self.epoch));
+        let (mut rows, done) = match prepared {
+            Some(prepared) => {
+                self.work.rare_pairs += prepared.marked;
+                self.work.ahead_pairs += prepared.marked;
+                (prepared.rows, prepared.done)
+            }
+            None => {
+                let mut rows = std::mem::take(&mut self.block);
+                rows.begin(len, bits);
+                (rows, [(0, 0); 2])
+            }
+        };
         let split = self.split.as_ref().expect("blocks need a split");
-        let mut rows = std::mem::take(&mut self.block);
-        self.work.rare_pairs += rows.prepare(g, split, len, bits);
+        self.work.rare_pairs += rows.prepare(g, split, done);
         let covered = rows.covered;
+        let next = n0 + len;
+        if let Some(ahead) = ahead.filter(|_| self.blocks_pay(rule, next)) {
+            let next_len = self.block_len(next, until);
+            if next_len > 0 {
+                let spare = std::mem::take(&mut self.block);
+                ahead.send(g, next, next_len, bits, split, self.epoch, spare);
+            }
+        }
         for j in 0..len {
             let mut marks = rows.row(j);
             mark_one_heap_options(&mut marks, rule, g);
@@ -241,8 +319,8 @@ impl Engine {
     pub fn describe(&self) -> String {
         let total = self.total_work();
         let work = format!(
-            "{} rare pairs, {} checked pairs, {} rebuilds",
-            total.rare_pairs, total.checked_pairs, total.rebuilds
+            "{} rare pairs ({} marked ahead), {} checked pairs, {} rebuilds",
+            total.rare_pairs, total.ahead_pairs, total.checked_pairs, total.rebuilds
         );
         match self.pair_sets {
             Some(_) => self.brief(),
@@ -276,6 +354,7 @@ impl Engine {
             rare_pairs: a.rare_pairs + b.rare_pairs,
             checked_pairs: a.checked_pairs + b.checked_pairs,
             naive_pairs: a.naive_pairs + b.naive_pairs,
+            ahead_pairs: a.ahead_pairs + b.ahead_pairs,
             rebuilds: a.rebuilds,
         }
     }
@@ -363,6 +442,7 @@ impl Engine {
         self.total.rare_pairs += work.rare_pairs;
         self.total.checked_pairs += work.checked_pairs;
         self.total.naive_pairs += work.naive_pairs;
+        self.total.ahead_pairs += work.ahead_pairs;
         if self.method == Method::Auto
             && self.split.is_some()
             && (work.rare_pairs + work.checked_pairs) * 10 > work.naive_pairs * 7
@@ -370,6 +450,7 @@ impl Engine {
             // Not sparse enough to pay this time; naive until the next
             // choice, which tries the sparse space again.
             self.split = None;
+            self.epoch += 1;
             return;
         }
         let Some((mut chosen, cost)) = split::choose(rule.leave_two(), &self.counts, self.bits)
@@ -383,12 +464,14 @@ impl Engine {
             .sum();
         if self.method == Method::Auto && cost * 2 > naive {
             self.split = None;
+            self.epoch += 1;
             return;
         }
         let now = self.split.as_ref().map_or(usize::MAX, Split::cost);
         if cost.saturating_mul(11) / 10 + 8 < now {
             split::fill_rare(&mut chosen, g);
             self.split = Some(chosen);
+            self.epoch += 1;
             self.total.rebuilds += 1;
         }
     }

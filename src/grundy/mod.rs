@@ -26,7 +26,8 @@
 //!   values into common and rare ones (by heap parity too, where that helps);
 //!   `sparse` gives a heap's value from the pairs with rare heaps, with
 //!   `block` marking those pairs for 32 heaps at once when rare heaps are
-//!   many; `check` looks for the few candidate values left among all
+//!   many, and `ahead` marking the next block's on a second thread;
+//!   `check` looks for the few candidate values left among all
 //!   pairs, 32 or 16 pairs a step with AVX2 ([`Scanner`]); `three` handles
 //!   moves that leave three heaps; `mex` holds a heap's option set, a
 //!   register while values stay below 64.
@@ -51,6 +52,7 @@
 //! `crate::games::rule` turns a sequence into a heap game that the solver
 //! folds like Nim.
 
+mod ahead;
 mod block;
 mod check;
 pub mod checkpoint;

@@ -99,6 +99,12 @@ impl NimSequence {
         seq
     }
 
+    /// Computes on up to `threads` threads from now on ([`Engine::with_threads`]);
+    /// the values are the same on any number.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.engine = std::mem::take(&mut self.engine).with_threads(threads);
+    }
+
     /// The rule.
     pub fn rule(&self) -> &Rule {
         &self.rule

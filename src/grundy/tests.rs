@@ -173,6 +173,31 @@ fn every_scanner_and_method_agrees_with_the_naive_mex_on_long_sequences() {
 }
 
 #[test]
+fn two_threads_compute_what_one_does() {
+    // Long enough for blocks of many rare heaps, whose far pairs the second
+    // thread marks ahead; 0.6 and 0.14 pass 256 (two-byte cells, wider
+    // rows) and rebuild their splits on the way.
+    for (code, len) in [("0.6", 40_000), ("0.14", 40_000), ("0.106", 20_000)] {
+        let rule = Rule::parse(code).unwrap();
+        let one = computed_by(&rule, engine::Engine::new(Method::Auto), len);
+        for scanner in Scanner::available() {
+            let engine = engine::Engine::with_scanner(Method::Auto, scanner).with_threads(2);
+            let mut seq = NimSequence::with_engine(rule.clone(), engine);
+            seq.extend_to(len, &mut no_progress).unwrap();
+            let two = seq.values().to_vec();
+            let first_wrong = two.iter().zip(&one).position(|(a, b)| a != b);
+            assert_eq!(first_wrong, None, "{code} {}", scanner.name());
+            assert_eq!(two.len(), len);
+            if code != "0.106" {
+                let work = seq.work();
+                assert!(work.ahead_pairs > 0, "{code}: nothing was marked ahead");
+                assert!(work.ahead_pairs < work.rare_pairs);
+            }
+        }
+    }
+}
+
+#[test]
 fn two_byte_cells_compute_what_one_byte_cells_do() {
     // The engine on u16 cells though every value fits a byte: the same
     // values through the two-byte scanners and blocks.

@@ -10,6 +10,8 @@ pub struct Work {
     pub checked_pairs: u64,
     /// Pairs the naive mex would have looked at.
     pub naive_pairs: u64,
+    /// Of `rare_pairs`, those a second thread marked ahead.
+    pub ahead_pairs: u64,
     /// Times the split was rebuilt.
     pub rebuilds: u64,
 }

@@ -73,6 +73,12 @@ pub struct GrundyArgs {
     /// or one of another rule is an error.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<String>,
+    /// Threads to compute on, 1 to 1024 (default: all cores). Games with
+    /// many rare heaps (officers, 0.14) use two: one marks the next block
+    /// of heaps' pairs while the other finishes this block. The values are
+    /// the same on any number.
+    #[arg(long, value_name = "N", value_parser = crate::threads, allow_hyphen_values = true)]
+    threads: Option<usize>,
     /// Seconds between checkpoints.
     #[arg(
         long,
@@ -164,6 +170,7 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
         Some(checkpoint) => checkpoint.load(rule, args.method)?,
         None => NimSequence::new(rule, args.method),
     };
+    seq.set_threads(args.threads.unwrap_or_else(crate::default_threads));
     let computed = compute(&mut seq, &plan, args.values, checkpoint.as_mut());
     if let Some(checkpoint) = &mut checkpoint {
         checkpoint.save(&seq)?;

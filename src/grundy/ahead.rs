@@ -1,0 +1,280 @@
+//! The next block's far pairs, marked on a second thread.
+//!
+//! The values of a sequence come one after another, each from all the
+//! values before it, so the heaps themselves cannot be shared out. But with
+//! a split of many rare heaps (Officers, 0.14) a [`Block`]'s time goes half
+//! to marking the pairs with the old rare heaps and half to the heaps' own
+//! steps (perf on 0.6 at 2^21: 43% and 42%), and most of the marking does
+//! not need the block before it: the rows of the block after this one pair
+//! a rare heap `r` with the heaps `r + b` below it, which are all known
+//! before this block starts once `r >= 2 * HEAPS`. So while this thread
+//! finishes the heaps of one block, a second thread marks those far pairs
+//! in the rows of the next: a pipeline of two stages.
+//!
+//! The two stages rarely cost the same, and what they cost moves as the
+//! rare heaps grow in number, so the far pairs are shared: the second
+//! thread takes a share of them, and this thread marks the rest when the
+//! rows come back. The share grows while the rows come back ready and
+//! shrinks while this thread waits for them.
+//!
+//! What this gives is bounded by the stage left here, the heaps' own
+//! steps: their searches for candidates (`check`) need the values just
+//! computed, and on Officers they are about two thirds of the work.
+//!
+//! The values never depend on the second thread: rows that come back for
+//! another block than the one this thread is at (a value needed another
+//! bit and ended a block early, or the split was rebuilt) are dropped and
+//! the block is marked here, as with one thread.
+
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
+use std::thread::Scope;
+use std::time::{Duration, Instant};
+
+use super::block::{self, Block, HEAPS};
+use super::split::Split;
+use super::values::Cell;
+
+/// The second thread's side of the pipeline, driven by the engine's.
+pub(super) struct Ahead<T> {
+    jobs: SyncSender<Job<T>>,
+    done: Receiver<Marked>,
+    /// The block the job in flight marks, if one is.
+    pending: Option<Pending>,
+    /// The split the second thread's copy of the rare heaps is of, and how
+    /// much of each class's rare list it has.
+    epoch: Option<u64>,
+    sent: Vec<usize>,
+    /// The second thread's share of the far pairs, in 64ths.
+    share: usize,
+}
+
+/// What a job was asked to mark, to check its rows against the block
+/// they come back for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pending {
+    n0: usize,
+    len: usize,
+    bits: u32,
+    epoch: u64,
+    ranges: [(usize, usize); 2],
+}
+
+/// Rows marked ahead, and the part of each class's rare list they cover.
+pub(super) struct Prepared {
+    pub rows: Block,
+    pub done: [(usize, usize); 2],
+    /// Pairs marked.
+    pub marked: u64,
+}
+
+struct Job<T> {
+    known: Known<T>,
+    n0: usize,
+    len: usize,
+    bits: u32,
+    /// Each class's removals, when the split is not the one the second
+    /// thread has.
+    reset: Option<Vec<Vec<usize>>>,
+    /// Each class's rare heaps and their values, from where the last job
+    /// left off.
+    rare: Vec<(Vec<u32>, Vec<u32>)>,
+    ranges: [(usize, usize); 2],
+    rows: Block,
+}
+
+struct Marked {
+    rows: Block,
+    marked: u64,
+}
+
+/// The values known when a job was sent: `len` cells from `ptr`.
+struct Known<T> {
+    ptr: *const T,
+    len: usize,
+}
+
+// SAFETY: a `Known` is read-only access to cells that the engine's thread
+// does not write while the job is in flight (see `Ahead::send`); cells
+// are plain integers.
+unsafe impl<T: Sync> Send for Known<T> {}
+
+/// The second thread's copy of one class of the split.
+#[derive(Default)]
+struct ClassCopy {
+    moves: Vec<usize>,
+    rare: Vec<u32>,
+    values: Vec<u32>,
+}
+
+impl<T: Cell + Sync> Ahead<T> {
+    /// Starts the second thread in `scope`.
+    pub fn start<'scope>(scope: &'scope Scope<'scope, '_>) -> Ahead<T>
+    where
+        T: 'scope,
+    {
+        let (jobs, job_queue) = sync_channel::<Job<T>>(1);
+        let (marked, done) = sync_channel(1);
+        scope.spawn(move || mark_ahead(&job_queue, &marked));
+        Ahead {
+            jobs,
+            done,
+            pending: None,
+            epoch: None,
+            sent: vec![],
+            share: 64,
+        }
+    }
+
+    /// The rows marked ahead for the block of `len` heaps from `n0`, rows
+    /// `2^bits` wide, under the split of `epoch`; `None` when no job was
+    /// sent for exactly that block.
+    pub fn take(&mut self, n0: usize, len: usize, bits: u32, epoch: u64) -> Option<Prepared> {
+        let pending = self.pending.take()?;
+        let marked = match self.done.try_recv() {
+            Ok(marked) => {
+                self.share = (self.share + 1).min(64);
+                marked
+            }
+            Err(TryRecvError::Empty) => {
+                self.share = self.share.saturating_sub(1);
+                receive(&self.done)?
+            }
+            Err(TryRecvError::Disconnected) => return None,
+        };
+        let asked = Pending {
+            n0,
+            len,
+            bits,
+            epoch,
+            ranges: pending.ranges,
+        };
+        (pending == asked).then_some(Prepared {
+            rows: marked.rows,
+            done: pending.ranges,
+            marked: marked.marked,
+        })
+    }
+
+    /// Sends the block of `len` heaps from `n0` ahead, to be marked with
+    /// rows `2^bits` wide while this thread works out the heaps from
+    /// `g.len()` (`n0 - g.len() <= HEAPS`), in `rows`.
+    ///
+    /// `g` must not be moved, nor any of its cells written, until the job
+    /// comes back through [`Ahead::take`] or the scope ends: the engine only
+    /// pushes onto `g`, within capacity it reserved first.
+    #[allow(clippy::too_many_arguments)]
+    pub fn send(
+        &mut self,
+        g: &[T],
+        n0: usize,
+        len: usize,
+        bits: u32,
+        split: &Split,
+        epoch: u64,
+        rows: Block,
+    ) {
+        debug_assert!(self.pending.is_none() && n0 - g.len() <= HEAPS);
+        let reset = (self.epoch != Some(epoch)).then(|| {
+            self.epoch = Some(epoch);
+            self.sent = vec![0; split.classes.len()];
+            split.classes.iter().map(|c| c.moves.clone()).collect()
+        });
+        let mut ranges = [(0, 0); 2];
+        let mut rare = Vec::with_capacity(split.classes.len());
+        for (d, class) in split.classes.iter().enumerate() {
+            let (lo, hi) = block::covered(class, n0);
+            // Partners of rare heaps from 2 * HEAPS on are all below the
+            // block before this one.
+            let far = class.rare.partition_point(|&r| (r as usize) < 2 * HEAPS);
+            let far = far.clamp(lo, hi);
+            ranges[d] = (far, far + (hi - far) * self.share / 64);
+            let from = self.sent[d];
+            rare.push((
+                class.rare[from..].to_vec(),
+                class.rare_values[from..].to_vec(),
+            ));
+            self.sent[d] = class.rare.len();
+        }
+        let job = Job {
+            known: Known {
+                ptr: g.as_ptr(),
+                len: g.len(),
+            },
+            n0,
+            len,
+            bits,
+            reset,
+            rare,
+            ranges,
+            rows,
+        };
+        if self.jobs.send(job).is_ok() {
+            self.pending = Some(Pending {
+                n0,
+                len,
+                bits,
+                epoch,
+                ranges,
+            });
+        } else {
+            // The second thread is gone (it cannot be, short of a panic
+            // there); this thread marks everything.
+            self.epoch = None;
+        }
+    }
+}
+
+/// How long a thread polls for the other's message before it sleeps.
+///
+/// A block takes tens of microseconds to a few milliseconds, and waking a
+/// sleeping thread takes the waker a system call and the sleeper several
+/// microseconds, on the path every block waits for; polling for a while
+/// first keeps both off it when the two stages are close in time.
+const POLL: Duration = Duration::from_micros(200);
+
+/// The next message on `channel`, polled for up to [`POLL`] before
+/// sleeping; `None` once the other side is gone.
+fn receive<M>(channel: &Receiver<M>) -> Option<M> {
+    let start = Instant::now();
+    loop {
+        match channel.try_recv() {
+            Ok(message) => return Some(message),
+            Err(TryRecvError::Disconnected) => return None,
+            Err(TryRecvError::Empty) if start.elapsed() < POLL => std::hint::spin_loop(),
+            Err(TryRecvError::Empty) => return channel.recv().ok(),
+        }
+    }
+}
+
+/// The second thread: marks each job's ranges in its rows and sends them
+/// back, until the engine's side is dropped.
+fn mark_ahead<T: Cell>(jobs: &Receiver<Job<T>>, done: &SyncSender<Marked>) {
+    let mut classes: Vec<ClassCopy> = vec![];
+    while let Some(job) = receive(jobs) {
+        if let Some(moves) = job.reset {
+            classes = moves
+                .into_iter()
+                .map(|moves| ClassCopy {
+                    moves,
+                    ..ClassCopy::default()
+                })
+                .collect();
+        }
+        for (copy, (rare, values)) in classes.iter_mut().zip(job.rare) {
+            copy.rare.extend(rare);
+            copy.values.extend(values);
+        }
+        // SAFETY: the engine's thread neither moves nor writes these cells
+        // while the job is out (`Ahead::send`).
+        let g = unsafe { std::slice::from_raw_parts(job.known.ptr, job.known.len) };
+        let mut rows = job.rows;
+        rows.begin(job.len, job.bits);
+        let mut marked = 0;
+        for (copy, &(a, b)) in classes.iter().zip(&job.ranges) {
+            marked += rows.mark_range(g, job.n0, &copy.moves, &copy.rare[a..b], &copy.values[a..b]);
+        }
+        if done.send(Marked { rows, marked }).is_err() {
+            break;
+        }
+    }
+}
