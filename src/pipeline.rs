@@ -152,7 +152,8 @@ impl<'a> Job<'a> {
             let layout = self.problem.layout;
             let outcome = crate::with_game!(&*game,
                 heap _h => Outcome::DECLINED,
-                position p => parallel::positions::solve(bytes, layout, p, out, settings, &mut done)?
+                position p => parallel::positions::solve(bytes, layout, p, out, settings, &mut done)?,
+                row _r => Outcome::DECLINED
             );
             match outcome {
                 Outcome::Answered(report) => return Ok(report),
@@ -185,7 +186,8 @@ impl<'a> Job<'a> {
                         let pass = parallel::summarize::<_, NoTrace>(bytes, &bounds, fold, kernel, threads, &mut done);
                         (BlockedSource::new(bytes, pass.blocks, kernel), pass.threads, pass.wanted)
                     },
-                    position _p => unreachable!("split_blocks splits heap games only")
+                    position _p => unreachable!("split_blocks splits heap games only"),
+                    row _r => unreachable!("split_blocks splits heap games only")
                 );
                 let report = self.solve_source(&mut source, name, game, out, &mut done, None)?;
                 Report {
@@ -290,7 +292,8 @@ impl<'a> Job<'a> {
     /// The block size to split a position game's `bytes` with, or `None` to
     /// read it on one thread.
     fn split_positions(&self, bytes: &[u8], game: &Game) -> Option<usize> {
-        if game.is_heap_game() || self.problem.layout.has_heaps() {
+        // A row is read whole, on one thread.
+        if game.is_heap_game() || game.is_row_game() || self.problem.layout.has_count() {
             return None;
         }
         match self.split {

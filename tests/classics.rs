@@ -307,3 +307,335 @@ fn hdu2509_verdicts_are_the_searchs_of_misere_runs() {
         assert_eq!(line, word, "{heaps:?}");
     }
 }
+
+/// Whether the player to move wins with chessmen on `cells` (increasing)
+/// of a strip starting at cell 1, a move taking one chessman left over
+/// none (POJ 1704's rules), by trying every move.
+fn strip_wins(cells: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    if let Some(&known) = memo.get(&cells) {
+        return known;
+    }
+    let mut wins = false;
+    for i in 0..cells.len() {
+        let left = if i == 0 { 0 } else { cells[i - 1] };
+        for to in left + 1..cells[i] {
+            let mut next = cells.clone();
+            next[i] = to;
+            wins |= !strip_wins(next, memo);
+        }
+    }
+    memo.insert(cells, wins);
+    wins
+}
+
+#[test]
+fn poj1704_verdicts_are_the_searchs() {
+    let mut rng = SplitMix64::new(1704);
+    let mut memo = HashMap::new();
+    let mut cases = Vec::new();
+    for _ in 0..300 {
+        let n = rng.between(1, 5);
+        let mut cells: Vec<u64> = Vec::new();
+        while (cells.len() as u64) < n {
+            let cell = rng.between(1, 11);
+            if !cells.contains(&cell) {
+                cells.push(cell);
+            }
+        }
+        cases.push(cells);
+    }
+    let mut input = format!("{}\n", cases.len());
+    for cells in &cases {
+        input.push_str(&format!("{}\n{}\n", cells.len(), joined(cells)));
+    }
+    for (cells, line) in cases.iter().zip(solve("poj1704", &input)) {
+        let mut sorted = cells.clone();
+        sorted.sort_unstable();
+        let word = match strip_wins(sorted, &mut memo) {
+            true => "Georgia will win",
+            false => "Bob will win",
+        };
+        assert_eq!(line, word, "{cells:?}");
+    }
+}
+
+/// The error a row its game refuses is reported at: line, column and
+/// message, after the verdicts of the cases before it.
+fn row_error(name: &str, input: &str) -> (String, u64, u64, String) {
+    let problem = Problem::find(name).unwrap();
+    let mode = Mode::Slice(Kernel::detect());
+    let (lines, error) = outcome(problem, &GameParams::default(), input.as_bytes(), mode);
+    let error = error.expect("the row is refused");
+    (lines, error.line, error.column, error.message)
+}
+
+#[test]
+fn poj1704_refuses_two_chessmen_on_one_cell() {
+    let (lines, line, column, message) = row_error("poj1704", "2\n2\n1 2\n3\n9 4 9\n");
+    assert_eq!(lines, "Bob will win\n");
+    assert_eq!((line, column), (5, 5), "{message}");
+    assert!(
+        message.contains("P 3 of 3 in case 2") && message.contains("chessman 1"),
+        "{message}"
+    );
+}
+
+/// Who wins each board of HDU 1730 (rows of (black, white) columns on
+/// `width` cells) with black to move, by retrograde analysis of the
+/// statement's moves: a piece goes to any empty cell of its row without
+/// crossing the other. Positions never settled would be draws.
+fn northcott_outcomes(rows: usize, width: u64) -> HashMap<Vec<(u64, u64)>, Option<bool>> {
+    let pairs: Vec<(u64, u64)> = (1..=width)
+        .flat_map(|b| (1..=width).filter(move |&w| w != b).map(move |w| (b, w)))
+        .collect();
+    let mut boards: Vec<Vec<(u64, u64)>> = vec![Vec::new()];
+    for _ in 0..rows {
+        boards = boards
+            .iter()
+            .flat_map(|board| {
+                pairs.iter().map(move |&pair| {
+                    let mut next = board.clone();
+                    next.push(pair);
+                    next
+                })
+            })
+            .collect();
+    }
+    let moves = |board: &[(u64, u64)], black: bool| {
+        let mut after = Vec::new();
+        for (i, &(b, w)) in board.iter().enumerate() {
+            let (mine, theirs) = if black { (b, w) } else { (w, b) };
+            let cells = if mine < theirs {
+                1..theirs
+            } else {
+                theirs + 1..width + 1
+            };
+            for cell in cells.filter(|&c| c != mine) {
+                let mut next = board.to_vec();
+                next[i] = if black { (cell, w) } else { (b, cell) };
+                after.push(next);
+            }
+        }
+        after
+    };
+    let mut known: HashMap<(Vec<(u64, u64)>, bool), bool> = HashMap::new();
+    loop {
+        let mut changed = false;
+        for board in &boards {
+            for black in [true, false] {
+                if known.contains_key(&(board.clone(), black)) {
+                    continue;
+                }
+                let after: Vec<Option<bool>> = moves(board, black)
+                    .into_iter()
+                    .map(|next| known.get(&(next, !black)).copied())
+                    .collect();
+                let outcome = if after.contains(&Some(false)) {
+                    Some(true)
+                } else if after.iter().all(|o| *o == Some(true)) {
+                    Some(false)
+                } else {
+                    None
+                };
+                if let Some(wins) = outcome {
+                    known.insert((board.clone(), black), wins);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    boards
+        .into_iter()
+        .map(|board| {
+            let wins = known.get(&(board.clone(), true)).copied();
+            (board, wins)
+        })
+        .collect()
+}
+
+#[test]
+fn hdu1730_verdicts_are_the_retrograde_analysis() {
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for (rows, width) in [(1, 5), (2, 4), (3, 3)] {
+        let mut outcomes: Vec<_> = northcott_outcomes(rows, width).into_iter().collect();
+        outcomes.sort();
+        for (board, wins) in outcomes {
+            let wins = wins.expect("no board is a draw");
+            input.push_str(&format!("{rows} {width}\n"));
+            for (b, w) in &board {
+                input.push_str(&format!("{b} {w}\n"));
+            }
+            expected.push(if wins { "I WIN!" } else { "BAD LUCK!" });
+        }
+    }
+    assert_eq!(solve("hdu1730", &input), expected);
+}
+
+#[test]
+fn hdu1730_refuses_a_piece_off_the_board() {
+    let (lines, line, column, message) = row_error("hdu1730", "1 4\n1 2\n2 4\n3 4\n5 1\n");
+    assert_eq!(lines, "BAD LUCK!\n");
+    assert_eq!((line, column), (5, 1), "{message}");
+    assert!(message.contains("m = 4"), "{message}");
+}
+
+/// Whether the player to move wins HDU 4315 with people on `cells` (0 is
+/// the top), the king being person `king` (from 0): a person not at the
+/// top climbs past nobody, only the top holds several, and taking the
+/// king there wins.
+fn hill_wins(cells: Vec<u64>, king: usize, memo: &mut HashMap<(Vec<u64>, usize), bool>) -> bool {
+    if let Some(&known) = memo.get(&(cells.clone(), king)) {
+        return known;
+    }
+    let mut wins = false;
+    for i in 0..cells.len() {
+        let lowest = match i {
+            0 => 0,
+            _ if cells[i - 1] == 0 => 0,
+            _ => cells[i - 1] + 1,
+        };
+        for to in lowest..cells[i] {
+            let mut next = cells.clone();
+            next[i] = to;
+            wins |= (i == king && to == 0) || !hill_wins(next, king, memo);
+        }
+    }
+    memo.insert((cells, king), wins);
+    wins
+}
+
+#[test]
+fn hdu4315_verdicts_are_the_searchs() {
+    let mut rng = SplitMix64::new(4315);
+    let mut memo = HashMap::new();
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for _ in 0..400 {
+        let n = rng.between(1, 5) as usize;
+        let mut cells: Vec<u64> = Vec::new();
+        while cells.len() < n {
+            let cell = rng.between(1, 10);
+            if !cells.contains(&cell) {
+                cells.push(cell);
+            }
+        }
+        cells.sort_unstable();
+        let k = rng.between(1, n as u64);
+        input.push_str(&format!("{n} {k}\n{}\n", joined(&cells)));
+        let wins = hill_wins(cells, k as usize - 1, &mut memo);
+        expected.push(if wins { "Alice" } else { "Bob" });
+    }
+    assert_eq!(solve("hdu4315", &input), expected);
+}
+
+#[test]
+fn hdu4315_refuses_cells_out_of_order_and_a_king_past_the_people() {
+    let (lines, line, column, message) = row_error("hdu4315", "2 1\n3 7\n3 2\n1 5 4\n");
+    assert_eq!(lines, "Alice\n");
+    assert_eq!((line, column), (4, 5), "{message}");
+    let (_, line, column, message) = row_error("hdu4315", "2 3\n3 7\n");
+    assert_eq!((line, column), (1, 3), "{message}");
+}
+
+/// Whether the player to move wins HDU 3389 with `cards` in boxes 1 to n:
+/// a move takes cards from a box A to a box B < A, A + B odd and a
+/// multiple of 3.
+fn boxes_win(cards: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    if let Some(&known) = memo.get(&cards) {
+        return known;
+    }
+    let mut wins = false;
+    for a in 1..=cards.len() {
+        for b in (1..a).filter(|b| !(a + b).is_multiple_of(2) && (a + b).is_multiple_of(3)) {
+            for moved in 1..=cards[a - 1] {
+                let mut next = cards.clone();
+                next[a - 1] -= moved;
+                next[b - 1] += moved;
+                wins |= !boxes_win(next, memo);
+            }
+        }
+    }
+    memo.insert(cards, wins);
+    wins
+}
+
+#[test]
+fn hdu3389_verdicts_are_the_searchs() {
+    let mut rng = SplitMix64::new(3389);
+    let mut memo = HashMap::new();
+    let cases: Vec<Vec<u64>> = (0..100)
+        .map(|_| {
+            let n = rng.between(1, 8);
+            (0..n).map(|_| rng.between(0, 2)).collect()
+        })
+        .collect();
+    let mut input = format!("{}\n", cases.len());
+    for cards in &cases {
+        input.push_str(&format!("{}\n{}\n", cards.len(), joined(cards)));
+    }
+    for (i, (cards, line)) in cases.iter().zip(solve("hdu3389", &input)).enumerate() {
+        let word = if boxes_win(cards.clone(), &mut memo) {
+            "Alice"
+        } else {
+            "Bob"
+        };
+        assert_eq!(line, format!("Case {}: {word}", i + 1), "{cards:?}");
+    }
+}
+
+/// Whether the player to move wins E&D on `piles`, paired two by two: a
+/// move removes one pile of a pair and splits the other into two.
+fn ed_wins(piles: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    if let Some(&known) = memo.get(&piles) {
+        return known;
+    }
+    let mut wins = false;
+    for pair in 0..piles.len() / 2 {
+        for (keep, split) in [(2 * pair, 2 * pair + 1), (2 * pair + 1, 2 * pair)] {
+            for part in 1..piles[split] {
+                let mut next = piles.clone();
+                next[keep] = part;
+                next[split] -= part;
+                wins |= !ed_wins(next, memo);
+            }
+        }
+    }
+    memo.insert(piles, wins);
+    wins
+}
+
+#[test]
+fn p2148_verdicts_are_the_searchs() {
+    let mut rng = SplitMix64::new(2148);
+    let mut memo = HashMap::new();
+    let cases: Vec<Vec<u64>> = (0..200)
+        .map(|_| {
+            let n = 2 * rng.between(1, 2);
+            (0..n).map(|_| rng.between(1, 9)).collect()
+        })
+        .collect();
+    let mut input = format!("{}\n", cases.len());
+    for piles in &cases {
+        input.push_str(&format!("{}\n{}\n", piles.len(), joined(piles)));
+    }
+    for (piles, line) in cases.iter().zip(solve("p2148", &input)) {
+        let word = if ed_wins(piles.clone(), &mut memo) {
+            "YES"
+        } else {
+            "NO"
+        };
+        assert_eq!(line, word, "{piles:?}");
+    }
+}
+
+#[test]
+fn p2148_refuses_an_odd_number_of_piles() {
+    let (lines, line, column, message) = row_error("p2148", "2\n2\n1 1\n3\n1 2 3\n");
+    assert_eq!(lines, "NO\n");
+    assert_eq!((line, column), (4, 1), "{message}");
+    assert!(message.contains("even"), "{message}");
+}

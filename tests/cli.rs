@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 18] = [
+const SAMPLES: [(&str, &str); 23] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -27,6 +27,11 @@ const SAMPLES: [(&str, &str); 18] = [
     ("hdu1517", "hdu1517"),
     ("poj2311", "poj2311"),
     ("hdu2509", "hdu2509"),
+    ("poj1704", "poj1704"),
+    ("hdu1730", "hdu1730"),
+    ("hdu4315", "hdu4315"),
+    ("hdu3389", "hdu3389"),
+    ("p2148", "p2148"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

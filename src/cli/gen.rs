@@ -227,7 +227,7 @@ fn warn_beyond_limits(problem: &Problem, o: &GenOptions) {
             limits.value,
         ),
     ];
-    if problem.layout.has_heaps() {
+    if problem.layout.has_count() {
         let n = Bounds::new(o.heaps, o.heaps);
         checks.push((problem.vars.heaps.name, "heaps", n, limits.heaps));
     }

@@ -100,6 +100,12 @@ fn parse_words(words: &str) -> Result<(String, String), Error> {
 fn check_answer_options(problem: &Problem, args: &SolveArgs) -> Result<(), Error> {
     let name = problem.name;
     let answer = problem.answer_is().unwrap_or("is a verdict");
+    if args.moves && problem.layout.has_rows() {
+        return Err(Error::Usage(format!(
+            "--move names moves of heap and position games; {name}'s cases are rows, \
+             whose moves it does not name"
+        )));
+    }
     if args.moves && !problem.takes_moves() {
         return Err(Error::Usage(format!(
             "--move applies to answers that are a verdict; {name}'s answer {answer}"

@@ -7,8 +7,8 @@
 //! names it by the rule itself (`rule = "0.77"`), and it plays on heaps.
 
 use super::{
-    bash, bounded, cutting, fibonacci, kmultiple, lasker, misere, multiplication, nim, powers,
-    rule, split_three, wythoff, GameSpec,
+    bash, bounded, boxes, cutting, fibonacci, hill, kmultiple, lasker, misere, multiplication, nim,
+    northcott, pair_split, powers, rule, split_three, staircase, wythoff, GameSpec,
 };
 
 /// What a game's positions are made of.
@@ -27,6 +27,13 @@ pub enum Kind {
         /// Whether a winning move takes from one pile (a `LoseOrTake`
         /// answer prints how much).
         takes: bool,
+    },
+    /// A row of numbers per case, read whole ([`super::row::RowGame`]).
+    Row {
+        /// Whether the game reads a parameter from the case's first line.
+        parameter: bool,
+        /// Whether the row is of pairs, one a line.
+        pairs: bool,
     },
 }
 
@@ -117,7 +124,36 @@ pub const GAMES: &[KnownGame] = &[
         spec: cutting::SPEC,
         kind: position(2, false),
     },
+    KnownGame {
+        id: "staircase",
+        spec: staircase::SPEC,
+        kind: row(false, false),
+    },
+    KnownGame {
+        id: "northcott",
+        spec: northcott::SPEC,
+        kind: row(true, true),
+    },
+    KnownGame {
+        id: "hill",
+        spec: hill::SPEC,
+        kind: row(true, false),
+    },
+    KnownGame {
+        id: "boxes",
+        spec: boxes::SPEC,
+        kind: row(false, false),
+    },
+    KnownGame {
+        id: "pair-split",
+        spec: pair_split::SPEC,
+        kind: row(false, false),
+    },
 ];
+
+const fn row(parameter: bool, pairs: bool) -> Kind {
+    Kind::Row { parameter, pairs }
+}
 
 /// A game given by its rule, which problems name by the rule itself.
 pub const RULE: KnownGame = KnownGame {
@@ -167,6 +203,8 @@ mod tests {
             let built = (game.spec.build)(&params).unwrap();
             let heaps = matches!(game.kind, Kind::Heaps | Kind::SetPerCase);
             assert_eq!(built.is_heap_game(), heaps, "{}", game.id);
+            let row = matches!(game.kind, Kind::Row { .. });
+            assert_eq!(built.is_row_game(), row, "{}", game.id);
             assert_eq!(KnownGame::of(&game.spec).map(|g| g.id), Some(game.id));
         }
         let (mut names, mut ids) = (HashSet::new(), HashSet::new());

@@ -35,13 +35,24 @@
 //! * [`cutting`]: cut a sheet of paper in two; whoever first cuts out a
 //!   `1 × 1` wins. No closed form: a Grundy table over the sides 2 to 200,
 //!   computed once, and a side outside it refused.
+//! * [`staircase`]: chessmen on a strip (POJ 1704). Sorted, the first
+//!   player wins iff the xor of every other gap, from the right, is nonzero.
+//! * [`northcott`]: a black and a white piece on each row of a board (HDU
+//!   1730). Black wins iff the xor of the gaps between them is nonzero.
+//! * [`hill`]: people climbing to a hilltop, the king `k`-th (HDU 4315):
+//!   staircase Nim towards the top, won at once when `k = 1`.
+//! * [`boxes`]: cards moved between numbered boxes (HDU 3389). The first
+//!   player wins iff the xor of the boxes `i mod 6` in {0, 2, 5} is nonzero.
+//! * [`pair_split`]: E&D's pairs of piles (Luogu P2148). A pair's Grundy
+//!   value is the place of the lowest zero bit of `(a − 1) | (b − 1)`.
 //!
 //! Heap games are played on many heaps at once, so they are [`HeapFold`]s
 //! that reduce heaps into a [`CaseSummary`], and [`FoldHeaps`] turns one into
 //! the tokenizer's [`Visitor`]. A fold may carry data built at run time (a
 //! table, a set), which the hot loop borrows, and may refuse a heap it cannot
 //! decide. The other games are one position per case: [`PositionGame`]s,
-//! which may keep state across cases (a cache).
+//! which may keep state across cases (a cache), or one row of numbers per
+//! case, read whole: [`row::RowGame`]s.
 //!
 //! Each game also knows how to make a losing position for `nimstream gen`
 //! ([`HeapGame::losing_last_heap`], [`PositionGame::losing_position`]).
@@ -57,18 +68,24 @@ use crate::scan::Visitor;
 
 pub mod bash;
 pub mod bounded;
+pub mod boxes;
 pub mod cutting;
 pub mod every_move;
 pub mod fibonacci;
+pub mod hill;
 pub mod kmultiple;
 pub mod known;
 pub mod lasker;
 pub mod misere;
 pub mod multiplication;
 pub mod nim;
+pub mod northcott;
+pub mod pair_split;
 pub mod powers;
+pub mod row;
 pub mod rule;
 pub mod split_three;
+pub mod staircase;
 pub mod trace;
 pub mod wythoff;
 
@@ -449,15 +466,25 @@ pub enum Game {
     Cutting(cutting::CuttingGame),
     /// A game given by its rule.
     Rule(rule::RuleGame),
+    /// Staircase Nim on chessmen's cells.
+    Staircase(staircase::Staircase),
+    /// The Northcott game.
+    Northcott(northcott::Northcott),
+    /// Climbing the Hill.
+    Hill(hill::Hill),
+    /// Cards in boxes.
+    Boxes(boxes::Boxes),
+    /// E&D's pairs of piles.
+    PairSplit(pair_split::PairSplit),
 }
 
-/// Runs `$heap` with `$h` bound to a heap game's concrete type, or `$pos`
-/// with `$p` bound to a position game's: the one place where a [`Game`] is
-/// turned into the type a hot loop is compiled for. `$game` is a `&Game` or a
-/// `&mut Game`.
+/// Runs `$heap` with `$h` bound to a heap game's concrete type, `$pos`
+/// with `$p` bound to a position game's, or `$row` with `$r` bound to a row
+/// game's: the one place where a [`Game`] is turned into the type a hot
+/// loop is compiled for. `$game` is a `&Game` or a `&mut Game`.
 #[macro_export]
 macro_rules! with_game {
-    ($game:expr, heap $h:ident => $heap:expr, position $p:ident => $pos:expr) => {
+    ($game:expr, heap $h:ident => $heap:expr, position $p:ident => $pos:expr, row $r:ident => $row:expr) => {
         match $game {
             $crate::games::Game::Nim($h) => $heap,
             $crate::games::Game::Lasker($h) => $heap,
@@ -472,6 +499,11 @@ macro_rules! with_game {
             $crate::games::Game::KMultiple($p) => $pos,
             $crate::games::Game::Wythoff($p) => $pos,
             $crate::games::Game::Cutting($p) => $pos,
+            $crate::games::Game::Staircase($r) => $row,
+            $crate::games::Game::Northcott($r) => $row,
+            $crate::games::Game::Hill($r) => $row,
+            $crate::games::Game::Boxes($r) => $row,
+            $crate::games::Game::PairSplit($r) => $row,
         }
     };
 }
@@ -480,119 +512,20 @@ impl Game {
     /// Whether the game is played on heaps (and folded), rather than on one
     /// position per case.
     pub fn is_heap_game(&self) -> bool {
-        with_game!(self, heap _h => true, position _p => false)
+        with_game!(self, heap _h => true, position _p => false, row _r => false)
     }
 
     /// Whether the game can name every winning move from a heap, as the
     /// answers that list or count them need ([`EveryMove`]).
     pub fn lists_every_move(&self) -> bool {
-        with_game!(self, heap h => h.lists_every_move(), position _p => false)
+        with_game!(self, heap h => h.lists_every_move(), position _p => false, row _r => false)
+    }
+
+    /// Whether a case is a row of numbers read whole ([`row::RowGame`]).
+    pub fn is_row_game(&self) -> bool {
+        with_game!(self, heap _h => false, position _p => false, row _r => true)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::bounded::BoundedNim;
-    use super::brute::fold_heaps;
-    use super::lasker::LaskerSwap;
-    use super::misere::MisereNim;
-    use super::nim::NormalNim;
-    use super::*;
-
-    fn sequences() -> Vec<Vec<u64>> {
-        let mut sequences = vec![
-            vec![],
-            vec![0],
-            vec![1],
-            vec![u64::MAX],
-            vec![u64::MAX, 0, 1, u64::MAX, 1, 2, 3, 4, 5],
-            vec![1, 1, 1, 0, 0, 1],
-            vec![u64::MAX - 1, u64::MAX - 2, u64::MAX - 3, 1 << 63, 7, 8, 9],
-        ];
-        let mut x: u64 = 0x0123_4567_89AB_CDEF;
-        let random = (0..40)
-            .map(|_| {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                // Mix in small heaps, which misère Nim counts separately.
-                if x.is_multiple_of(3) {
-                    x % 4
-                } else {
-                    x
-                }
-            })
-            .collect();
-        sequences.push(random);
-        sequences
-    }
-
-    /// Folding a whole sequence must equal merging the folds of its parts,
-    /// for every way of cutting it into three parts.
-    fn check_splits<H: HeapFold + Copy>(game: H) {
-        for heaps in sequences() {
-            let whole = fold_heaps(game, &heaps);
-            assert_eq!(whole.merge(CaseSummary::default()), whole);
-            assert_eq!(CaseSummary::default().merge(whole), whole);
-            for i in 0..=heaps.len() {
-                for j in i..=heaps.len() {
-                    let left = fold_heaps(game, &heaps[..i]);
-                    let middle = fold_heaps(game, &heaps[i..j]);
-                    let right = fold_heaps(game, &heaps[j..]);
-                    assert_eq!(
-                        left.merge(middle).merge(right),
-                        whole,
-                        "{heaps:?} at {i}, {j}"
-                    );
-                    assert_eq!(
-                        left.merge(middle.merge(right)),
-                        whole,
-                        "{heaps:?} at {i}, {j}"
-                    );
-                    assert_eq!(
-                        game.first_player_wins(&left.merge(middle).merge(right)),
-                        game.first_player_wins(&whole),
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn merge_agrees_with_folding_for_every_game() {
-        check_splits(NormalNim);
-        check_splits(LaskerSwap);
-        check_splits(MisereNim);
-        check_splits(super::split_three::SplitThree);
-        for max_take in [0, 1, 2, 3, 7, 1 << 40, u64::MAX - 1, u64::MAX] {
-            check_splits(BoundedNim::new(max_take));
-        }
-    }
-
-    #[test]
-    fn merge_wraps_counts_and_xors_the_rest() {
-        let a = CaseSummary {
-            xor: 0b1100,
-            carry: 1,
-            ones: u64::MAX,
-            big: 5,
-        };
-        let b = CaseSummary {
-            xor: 0b1010,
-            carry: 1,
-            ones: 2,
-            big: u64::MAX,
-        };
-        let merged = a.merge(b);
-        assert_eq!(
-            merged,
-            CaseSummary {
-                xor: 0b0110,
-                carry: 0,
-                ones: 1,
-                big: 4
-            }
-        );
-        assert_eq!(merged, b.merge(a));
-    }
-}
+mod tests;

@@ -20,13 +20,15 @@
 //! rather than write something else.
 //!
 //! `heaps` writes heap cases (on several threads), `sets` S-Nim's cases
-//! (whose plan counts positions), `positions` the other layouts, `plan`
+//! (whose plan counts positions), `rows` the rows of row games,
+//! `positions` the other layouts, `plan`
 //! chooses the losing cases, and `decimal` writes numbers.
 
 mod decimal;
 mod heaps;
 mod plan;
 mod positions;
+mod rows;
 mod sets;
 
 use std::fmt;
@@ -195,7 +197,8 @@ pub fn generate<W: Write>(
     if problem.layout != Layout::SubtractionSetCases {
         crate::with_game!(&*game,
             heap game => decides_up_to(game, options.max)?,
-            position _game => ()
+            position _game => (),
+            row _game => ()
         );
     }
     let plan = plan::LosingPlan::new(options.cases, options.losing, options.seed);
@@ -225,6 +228,13 @@ pub fn generate<W: Write>(
         },
         position game => {
             positions::position_cases(game, problem.layout, options, &plan, &mut lines, progress)?;
+            Threads { used: 1, wanted: 1 }
+        },
+        row game => {
+            let Layout::Rows(layout) = problem.layout else {
+                unreachable!("the catalogue pairs rows with row games")
+            };
+            rows::row_cases(game, layout, options, &plan, &mut lines, progress)?;
             Threads { used: 1, wanted: 1 }
         }
     );

@@ -2,53 +2,16 @@
 //! crate lists problems: the command line, its help, `gen`, `validate`, the
 //! README's table (checked by a test) and the fuzz targets all read this.
 
+use super::entry::{heap_vars, pair_vars, words, HEAPS_N};
 use super::limits::{Bounds, Limits};
+use super::rows;
 use super::{Answer, Fixed, Layout, LinePrefix, Problem, Var, Vars, Verdicts};
 use crate::games;
 
 const I31: u64 = (1 << 31) - 1;
 
-/// `N`, the number of heaps of a case in most statements.
-const HEAPS_N: Var = Var {
-    name: "N",
-    label: "number of heaps N",
-};
-
-/// The variables of a problem of heaps (or single numbers) named `name`,
-/// `heaps` of them per case.
-const fn heap_vars(heaps: Var, name: &'static str, label: &'static str) -> Vars {
-    Vars {
-        heaps,
-        value: Var { name, label },
-        second: None,
-    }
-}
-
-/// The variables of a problem of two numbers per case.
-const fn pair_vars(first: &'static str, second: &'static str) -> Vars {
-    Vars {
-        heaps: HEAPS_N,
-        value: Var {
-            name: first,
-            label: first,
-        },
-        second: Some(Var {
-            name: second,
-            label: second,
-        }),
-    }
-}
-
-const fn words(win: &'static str, lose: &'static str) -> Verdicts {
-    Verdicts {
-        win,
-        lose,
-        prefix: LinePrefix::None,
-    }
-}
-
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 19] = [
+pub static CATALOGUE: [Problem; 24] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -499,6 +462,11 @@ pub static CATALOGUE: [Problem; 19] = [
             "pile size a",
         ),
     },
+    rows::POJ1704,
+    rows::HDU1730,
+    rows::HDU4315,
+    rows::HDU3389,
+    rows::P2148,
 ];
 
 /// The problem of a game given by its rule on the command line

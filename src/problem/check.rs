@@ -107,7 +107,10 @@ fn reads(layout: Layout, kind: Kind) -> bool {
         Kind::Heaps => layout.has_heaps() && layout != Layout::SubtractionSetCases,
         Kind::SetPerCase => layout == Layout::SubtractionSetCases,
         Kind::Position { numbers, .. } => {
-            !layout.has_heaps() && numbers == 1 + u8::from(layout.has_second())
+            !layout.has_count() && numbers == 1 + u8::from(layout.has_second())
+        }
+        Kind::Row { parameter, pairs } => {
+            matches!(layout, Layout::Rows(rows) if rows.parameter == parameter && rows.pairs == pairs)
         }
     }
 }
@@ -119,6 +122,22 @@ fn describe(kind: Kind) -> String {
         Kind::SetPerCase => "heaps under each case's own subtraction set",
         Kind::Position { numbers: 1, .. } => "one number",
         Kind::Position { .. } => "two numbers",
+        Kind::Row {
+            parameter: false,
+            pairs: false,
+        } => "a row of numbers",
+        Kind::Row {
+            parameter: true,
+            pairs: false,
+        } => "a row of numbers with a parameter",
+        Kind::Row {
+            parameter: false,
+            pairs: true,
+        } => "a row of pairs",
+        Kind::Row {
+            parameter: true,
+            pairs: true,
+        } => "a row of pairs with a parameter",
     };
     let layouts: Vec<&str> = LAYOUTS
         .iter()

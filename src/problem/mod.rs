@@ -15,9 +15,11 @@
 
 mod catalogue;
 mod check;
+mod entry;
 mod file;
 pub mod limits;
 mod names;
+mod rows;
 pub mod spelling;
 
 use std::collections::BTreeMap;
@@ -123,6 +125,22 @@ pub enum Layout {
     /// set), a line `m`, then `m` lines `l h1 … hl` (positions of `l`
     /// heaps); each case's answer is one line of `m` words.
     SubtractionSetCases,
+    /// A row of numbers per case, read whole by a row game: a line `N`
+    /// (and a parameter), then the row.
+    Rows(Rows),
+}
+
+/// How the cases of a row game are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rows {
+    /// Whether the input starts with the number of cases `T`; else the
+    /// cases run to the end of the input.
+    pub counted: bool,
+    /// Whether the count's line holds a parameter after it (`N k`).
+    pub parameter: bool,
+    /// Whether the row is of pairs, one a line; else it is one line of
+    /// `N` numbers.
+    pub pairs: bool,
 }
 
 /// What a problem prints for each case.
@@ -142,7 +160,21 @@ pub enum Answer {
 impl Layout {
     /// Whether the input starts with the number of cases `T`.
     pub fn has_case_count(self) -> bool {
-        matches!(self, Layout::HeapCases | Layout::CountedPairs)
+        matches!(
+            self,
+            Layout::HeapCases | Layout::CountedPairs | Layout::Rows(Rows { counted: true, .. })
+        )
+    }
+
+    /// Whether a case is a row of numbers for a row game.
+    pub fn has_rows(self) -> bool {
+        matches!(self, Layout::Rows(_))
+    }
+
+    /// Whether each case starts with a count (`N`) of what follows: heaps,
+    /// or a row's numbers.
+    pub fn has_count(self) -> bool {
+        self.has_heaps() || self.has_rows()
     }
 
     /// Whether a case is a list of heaps (and the game a heap game).
@@ -161,7 +193,13 @@ impl Layout {
     pub fn has_second(self) -> bool {
         matches!(
             self,
-            Layout::CountedPairs | Layout::PairsToEnd | Layout::SubtractionSetCases
+            Layout::CountedPairs
+                | Layout::PairsToEnd
+                | Layout::SubtractionSetCases
+                | Layout::Rows(Rows {
+                    parameter: true,
+                    ..
+                })
         )
     }
 
@@ -191,6 +229,20 @@ impl Layout {
             Layout::ZeroTerminated => format!("one `{value}` per line, `0` ends"),
             Layout::PairsToEnd => format!("lines `{value} {second}` to the end"),
             Layout::NumbersToEnd => format!("one `{value}` per line to the end"),
+            Layout::Rows(rows) => {
+                let head = match rows.parameter {
+                    true => format!("`{n} {second}`"),
+                    false => format!("`{n}`"),
+                };
+                let row = match rows.pairs {
+                    true => format!("`{n}` lines of two `{value}`"),
+                    false => format!("a line of `{n}` numbers `{value}`"),
+                };
+                match rows.counted {
+                    true => format!("`T`; per case a line {head}, then {row}"),
+                    false => format!("per case a line {head}, then {row}; to the end"),
+                }
+            }
         }
     }
 }
@@ -295,7 +347,7 @@ impl Problem {
             "cases"
         };
         list.push((cases, self.limits.cases));
-        if self.layout.has_heaps() {
+        if self.layout.has_count() {
             list.push((self.vars.heaps.name, self.limits.heaps));
         }
         list.push((self.vars.value.name, self.limits.value));
@@ -343,7 +395,7 @@ impl Problem {
 
     /// Whether `--move` applies: a move follows a verdict.
     pub fn takes_moves(&self) -> bool {
-        self.answer == Answer::Verdict
+        self.answer == Answer::Verdict && !self.layout.has_rows()
     }
 
     /// Whether `--words` applies: the answer has words to replace.

@@ -1,6 +1,6 @@
 //! The words problem files use for layouts, answers and line prefixes.
 
-use super::{Answer, Layout, LinePrefix};
+use super::{Answer, Layout, LinePrefix, Rows};
 
 /// The layouts by the names files give them.
 pub const LAYOUTS: &[(&str, Layout)] = &[
@@ -20,6 +20,30 @@ pub const LAYOUTS: &[(&str, Layout)] = &[
     ("zero-terminated", Layout::ZeroTerminated),
     ("pairs-to-end", Layout::PairsToEnd),
     ("numbers-to-end", Layout::NumbersToEnd),
+    (
+        "row-cases",
+        Layout::Rows(Rows {
+            counted: true,
+            parameter: false,
+            pairs: false,
+        }),
+    ),
+    (
+        "parameter-rows-to-end",
+        Layout::Rows(Rows {
+            counted: false,
+            parameter: true,
+            pairs: false,
+        }),
+    ),
+    (
+        "pair-rows-to-end",
+        Layout::Rows(Rows {
+            counted: false,
+            parameter: true,
+            pairs: true,
+        }),
+    ),
 ];
 
 /// The answers by the names files give them.

@@ -9,6 +9,7 @@
 //! | zero-terminated | one `n` per case, a `0` ends the input |
 //! | pairs to the end | pairs until the input ends |
 //! | numbers to the end | one `n` per case until the input ends |
+//! | rows | a line `N` (and a parameter), then a row of `N` numbers or pairs, read whole |
 //!
 //! A fault from the source is turned into an [`Error`] here, because only the
 //! layout knows what was expected at that point ("heap 17 of 20 in case 3").
@@ -20,6 +21,7 @@ use std::io::Write;
 
 mod kept;
 mod positions;
+mod rows;
 mod rules;
 
 use crate::error::{describe_byte, Error};
@@ -65,6 +67,17 @@ pub enum Expected {
         /// The case, counted from 1.
         case: u64,
     },
+    /// Number `index` of the `of` numbers of a case's row.
+    RowNumber {
+        /// The variable's name.
+        name: &'static str,
+        /// The case, counted from 1.
+        case: u64,
+        /// The number, counted from 1.
+        index: u64,
+        /// How many numbers the row has.
+        of: u64,
+    },
     /// The next case's first number, or the end of the input.
     NextOrEnd {
         /// The variable's name.
@@ -88,6 +101,12 @@ impl fmt::Display for Expected {
             Expected::NextOrZero { name, case } => {
                 write!(f, "{} of case {} or the 0 that ends the input", name, case)
             }
+            Expected::RowNumber {
+                name,
+                case,
+                index,
+                of,
+            } => write!(f, "{name} {index} of {of} in case {case}"),
             Expected::NextOrEnd { name, case } => {
                 write!(f, "{} of case {} or the end of input", name, case)
             }
@@ -226,6 +245,10 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
             Layout::ZeroTerminated => run.zero_terminated(names.value.name, game),
             Layout::PairsToEnd => run.pairs_to_end(names.value.name, second, game),
             Layout::NumbersToEnd => run.numbers_to_end(names.value.name, game),
+            _ => Err(mismatch(problem)),
+        },
+        row game => match problem.layout {
+            Layout::Rows(rows) => run.row_cases(rows, &names, game),
             _ => Err(mismatch(problem)),
         }
     )?;

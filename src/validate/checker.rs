@@ -238,7 +238,7 @@ impl Checker<'_> {
     }
 
     /// Counts a first-player win for the summary, if verdicts are wanted.
-    fn tally(&mut self, game: &mut impl PositionGame, a: u64, b: u64) {
+    pub(super) fn tally(&mut self, game: &mut impl PositionGame, a: u64, b: u64) {
         if self.verdicts {
             self.summary.wins += u64::from(game.first_player_wins(a, b));
         }
@@ -307,7 +307,7 @@ impl Checker<'_> {
     }
 
     /// The first line, `T`; returns `T`.
-    fn cases_line(&mut self) -> Result<u64, Error> {
+    pub(super) fn cases_line(&mut self) -> Result<u64, Error> {
         let var = self.vars.cases;
         let cases = self.field(&var, Place::Top, Then::Newline { last: false })?;
         self.summary.cases = cases;

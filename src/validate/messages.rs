@@ -24,6 +24,8 @@ pub(super) enum Place {
     },
     /// The heap count `l` of position `position` of S-Nim's case `case`.
     Position { case: u64, position: u64 },
+    /// Number `index` (from 1) of the `of` numbers of case `case`'s row.
+    Item { case: u64, index: u64, of: u64 },
 }
 
 impl Place {
@@ -45,6 +47,7 @@ impl Place {
                 ..
             } => format!(" (case {case}, position {position}, heap {heap})"),
             Place::Position { case, position } => format!(" (case {case}, position {position})"),
+            Place::Item { case, index, .. } => format!(" (case {case}, number {index})"),
         }
     }
 
@@ -55,6 +58,9 @@ impl Place {
             Place::Case(case) => format!("{} of case {}", var.name, case),
             Place::Heap { heap, .. } => format!("heap {heap} of {}", self.owner()),
             Place::Position { .. } => format!("{} of {}", var.name, self.owner()),
+            Place::Item { index, of, .. } => {
+                format!("{} {index} of {of} in {}", var.name, self.owner())
+            }
         }
     }
 
@@ -67,7 +73,9 @@ impl Place {
                 ..
             }
             | Place::Position { case, position } => format!("position {position} of case {case}"),
-            Place::Heap { case, .. } | Place::Case(case) => format!("case {case}"),
+            Place::Heap { case, .. } | Place::Case(case) | Place::Item { case, .. } => {
+                format!("case {case}")
+            }
             Place::Top => "the first line".to_string(),
         }
     }

@@ -14,7 +14,9 @@
 //!   file;
 //! * heap triples (hdu1848): lines of three heaps, then a line `0 0 0`;
 //! * S-Nim's cases (hdu1536): a line `k s1 … sk`, a line `m`, then `m` lines
-//!   `l h1 … hl`; a line `0` ends the input (`sets`).
+//!   `l h1 … hl`; a line `0` ends the input (`sets`);
+//! * rows (poj1704): a line `N` (and a parameter), then a line of `N`
+//!   numbers or `N` lines of pairs, which the game checks too (`rows`).
 //!
 //! Numbers on a line are separated by one space; every line, the last one
 //! included, ends in `\n`; nothing else is allowed: no `\r`, tabs, BOM,
@@ -64,6 +66,7 @@ mod checker;
 mod fast;
 mod messages;
 pub(crate) mod reading;
+mod rows;
 mod sets;
 mod summary;
 
@@ -126,7 +129,7 @@ pub fn limits(problem: &Problem, overrides: &Overrides) -> Result<Limits, Error>
             problem.name
         ))
     };
-    if overrides.heaps.is_set() && !layout.has_heaps() {
+    if overrides.heaps.is_set() && !layout.has_count() {
         return Err(missing("number of heaps N"));
     }
     if overrides.second.is_set() && !layout.has_second() {
@@ -151,7 +154,7 @@ pub fn limits(problem: &Problem, overrides: &Overrides) -> Result<Limits, Error>
     }
     let vars = Vars::of(problem, &limits);
     let mut ranges = vec![vars.cases, vars.value];
-    ranges.extend(layout.has_heaps().then_some(vars.heaps));
+    ranges.extend(layout.has_count().then_some(vars.heaps));
     ranges.extend(vars.second);
     if sets {
         ranges.extend([vars.set_size, vars.positions]);
@@ -237,6 +240,10 @@ pub fn validate(
             _ => {
                 unreachable!("the catalogue pairs heap cases with heap games")
             }
+        },
+        row game => match problem.layout {
+            Layout::Rows(rows) => checker.row_cases(rows, game),
+            _ => unreachable!("the catalogue pairs rows with row games"),
         }
     )?;
     Ok((detail == Detail::Summary).then_some(checker.summary))
@@ -265,7 +272,8 @@ pub fn first_refused_heap(
     }
     let first = crate::with_game!(&*game,
         heap fold => first_undecided(fold, limits.value),
-        position _game => None
+        position _game => None,
+        row _game => None
     )?;
     let mut decided = *limits;
     decided.value.max = first.checked_sub(1)?;
@@ -286,7 +294,8 @@ pub fn first_refused_heap(
     });
     let why = crate::with_game!(&*game,
         heap fold => fold.refusal(heap),
-        position _game => unreachable!("only heap games leave heaps undecided")
+        position _game => unreachable!("only heap games leave heaps undecided"),
+        row _game => unreachable!("only heap games leave heaps undecided")
     );
     Some(Error::Input {
         path,

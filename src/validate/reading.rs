@@ -59,8 +59,13 @@ pub(crate) fn read<'a>(
 ) -> std::io::Result<Text<'a>> {
     let largest = largest_valid(problem.layout, limits);
     let past = |text: &[u8], at: u64| text.len() as u64 > at.saturating_add(MARGIN as u64);
-    // A case of no heaps has an empty line of heaps.
-    let empty_lines = problem.layout.has_heaps() && limits.heaps.min == 0;
+    // A case of no heaps has an empty line of heaps, as a row of no numbers
+    // has an empty row.
+    let one_line = match problem.layout {
+        Layout::Rows(rows) => !rows.pairs,
+        layout => layout.has_heaps(),
+    };
+    let empty_lines = one_line && limits.heaps.min == 0;
     let mut refused_at = None;
     let mut enough = |text: &[u8], new: usize| {
         if refused_at.is_none() {
@@ -170,6 +175,21 @@ pub(crate) fn largest_valid(layout: Layout, limits: &Limits) -> Option<u64> {
         Layout::PairsToEnd => mul(cases, pair),
         Layout::ZeroTerminated => mul(cases, digits(value) + 1).saturating_add(2),
         Layout::NumbersToEnd => mul(cases, digits(value) + 1),
+        Layout::Rows(rows) => {
+            let head = match rows.parameter {
+                true => digits(heaps) + digits(second) + 2,
+                false => digits(heaps) + 1,
+            };
+            let row = match rows.pairs {
+                true => mul(wide(heaps), 2 * digits(value) + 2),
+                false => line(heaps, value),
+            };
+            let all = mul(cases, head.saturating_add(row));
+            match rows.counted {
+                true => all.saturating_add(case_line),
+                false => all,
+            }
+        }
         Layout::HeapTriplesToZero => mul(cases, line(3, value)).saturating_add(6),
         Layout::SubtractionSetCases => {
             let k = limits.set_size.max;

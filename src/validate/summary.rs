@@ -114,7 +114,7 @@ impl fmt::Display for Summary {
             }
             writeln!(f)?;
         }
-        if self.layout.has_heaps() {
+        if self.layout.has_count() {
             stat_line(f, vars.heaps.name, self.heaps, limits.heaps)?;
         }
         stat_line(f, vars.value.name, self.value, vars.value.bounds)?;

@@ -200,7 +200,7 @@ impl Problem {
             )),
             limits: write_limits(self)?,
             vars: FileVars {
-                heaps: self.layout.has_heaps().then(|| write_var(self.vars.heaps)),
+                heaps: self.layout.has_count().then(|| write_var(self.vars.heaps)),
                 value: Some(write_var(self.vars.value)),
                 second: self.vars.second.map(write_var),
             },
@@ -409,7 +409,10 @@ fn read_vars(file: FileVars, layout: Layout) -> Vars {
     };
     let heap_layout = layout.has_heaps();
     Vars {
-        heaps: var(file.heaps, usual.heaps, &|n| format!("number of heaps {n}")),
+        heaps: var(file.heaps, usual.heaps, &|n| match layout.has_rows() {
+            true => format!("count {n}"),
+            false => format!("number of heaps {n}"),
+        }),
         value: var(file.value, usual.value, &|n| match heap_layout {
             true => format!("heap size {n}"),
             false => n.to_string(),
@@ -431,6 +434,11 @@ fn usual_vars(layout: Layout) -> Vars {
             heaps: var("l", "number of heaps l"),
             value: var("h", "heap size h"),
             second: Some(var("s", "subtraction s")),
+        },
+        Layout::Rows(rows) => Vars {
+            heaps: var("N", "count N"),
+            value: var("a", "a"),
+            second: rows.parameter.then_some(var("k", "k")),
         },
         _ if layout.has_heaps() => Vars {
             heaps,

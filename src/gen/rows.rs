@@ -1,0 +1,91 @@
+//! Cases of row games: a line `N` (or `N k`), then a line of `N` numbers
+//! or `N` lines of two.
+
+use std::io::Write;
+
+use super::decimal::Lines;
+use super::plan::LosingPlan;
+use super::{impossible, CaseName, GenError, GenOptions, TRIES};
+use crate::games::row::RowGame;
+use crate::problem::Rows;
+use crate::rng::SplitMix64;
+
+/// Writes `o.cases` cases of `o.heaps` items, with the parameter (when the
+/// layout has one) from `[o.second_min, o.second_max]`; the cases the plan
+/// names are losing, the others winning. A row is drawn at random, and
+/// made losing by the game's construction; each is checked by the game
+/// before it is written.
+pub(super) fn row_cases<G: RowGame, W: Write>(
+    game: &mut G,
+    layout: Rows,
+    o: &GenOptions,
+    plan: &LosingPlan,
+    lines: &mut Lines<W>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(), GenError> {
+    let values = o.min..=o.max;
+    let parameters = o.second_min..=o.second_max;
+    for case in 0..o.cases {
+        let mut rng = SplitMix64::for_case(o.seed, case);
+        let losing = plan.is_losing(case);
+        let mut found = None;
+        for _ in 0..TRIES {
+            let parameter = match layout.parameter {
+                true => match game.random_parameter(o.heaps, &parameters, &mut rng) {
+                    Some(parameter) => parameter,
+                    None => continue,
+                },
+                false => 0,
+            };
+            let Some(mut row) = game.random_row(o.heaps, parameter, &values, &mut rng) else {
+                continue;
+            };
+            if losing && !game.make_losing(parameter, &mut row, &values, &mut rng) {
+                continue;
+            }
+            let fits = row.iter().all(|v| values.contains(v));
+            if fits
+                && game.check(parameter, &row).is_ok()
+                && game.first_player_wins(parameter, &row) != losing
+            {
+                found = Some((parameter, row));
+                break;
+            }
+        }
+        let what = match layout.parameter {
+            true => format!(
+                "{} items in [{}, {}] and a parameter in [{}, {}]",
+                o.heaps, o.min, o.max, o.second_min, o.second_max
+            ),
+            false => format!("{} numbers in [{}, {}]", o.heaps, o.min, o.max),
+        };
+        let (parameter, row) =
+            found.ok_or_else(|| impossible(CaseName::of(case), losing, &what))?;
+        lines.number(o.heaps);
+        if layout.parameter {
+            lines.byte(b' ');
+            lines.number(parameter);
+        }
+        lines.byte(b'\n');
+        if layout.pairs {
+            for pair in row.chunks(2) {
+                lines.number(pair[0]);
+                lines.byte(b' ');
+                lines.number(pair[1]);
+                lines.byte(b'\n');
+                lines.spill()?;
+            }
+        } else {
+            for (i, &value) in row.iter().enumerate() {
+                if i > 0 {
+                    lines.byte(b' ');
+                }
+                lines.number(value);
+            }
+            lines.byte(b'\n');
+        }
+        lines.spill()?;
+        progress(case + 1);
+    }
+    Ok(())
+}
