@@ -163,6 +163,20 @@ pub fn count_wins(problem: &Problem, stdout: &str) -> (u64, u64) {
         }
         return (cases, wins);
     }
+    if problem.answer == Answer::MoveAndHeaps {
+        // A won case is a move and a line of heaps; a word is a case alone.
+        let mut lines = stdout.lines();
+        while let Some(line) = lines.next() {
+            cases += 1;
+            if line != lose {
+                wins += 1;
+                if line != win {
+                    lines.next();
+                }
+            }
+        }
+        return (cases, wins);
+    }
     for line in stdout.lines() {
         let (is_case, won) = match problem.answer {
             Answer::Verdict => (true, word(line) == win),
@@ -170,6 +184,7 @@ pub fn count_wins(problem: &Problem, stdout: &str) -> (u64, u64) {
             Answer::MoveCount => (true, line != "0"),
             // The lines after a case's word list its moves.
             Answer::AllMoves => (line == win || line == lose, line == win),
+            Answer::MoveAndHeaps => unreachable!("counted above"),
         };
         cases += u64::from(is_case);
         wins += u64::from(is_case && won);

@@ -293,6 +293,46 @@ fn poj2311_refuses_a_side_past_its_table() {
 }
 
 #[test]
+fn p1247_names_the_first_winning_move_and_the_heaps_it_leaves() {
+    let mut search = Search::new(removals, false);
+    let mut rng = SplitMix64::new(1247);
+    let cases: Vec<Vec<u64>> = (0..300)
+        .map(|_| {
+            let n = rng.between(1, 4);
+            (0..n).map(|_| rng.between(0, 9)).collect()
+        })
+        .collect();
+    let mut input = String::new();
+    for heaps in &cases {
+        input.push_str(&format!("{}\n{}\n", heaps.len(), joined(heaps)));
+    }
+    let lines = solve("p1247", &input);
+    let mut lines = lines.iter();
+    for heaps in &cases {
+        // The smallest heap index, then the fewest objects taken.
+        let first = (0..heaps.len()).find_map(|b| {
+            (1..=heaps[b]).find_map(|a| {
+                let mut after = heaps.clone();
+                after[b] -= a;
+                (!search.wins(&after)).then_some((a, b, after))
+            })
+        });
+        match first {
+            None => assert_eq!(lines.next().unwrap(), "lose", "{heaps:?}"),
+            Some((a, b, after)) => {
+                assert_eq!(
+                    *lines.next().unwrap(),
+                    format!("{a} {}", b + 1),
+                    "{heaps:?}"
+                );
+                assert_eq!(*lines.next().unwrap(), joined(&after), "{heaps:?}");
+            }
+        }
+    }
+    assert_eq!(lines.next(), None);
+}
+
+#[test]
 fn hdu2509_verdicts_are_the_searchs_of_misere_runs() {
     let mut search = Search::new(runs, true);
     let cases = random_cases(&mut SplitMix64::new(2509), 300, 4, 8);

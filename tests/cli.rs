@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 23] = [
+const SAMPLES: [(&str, &str); 25] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -32,6 +32,8 @@ const SAMPLES: [(&str, &str); 23] = [
     ("hdu4315", "hdu4315"),
     ("hdu3389", "hdu3389"),
     ("p2148", "p2148"),
+    ("p1247", "p1247"),
+    ("p1247", "p1247-lose"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

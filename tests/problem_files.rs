@@ -184,6 +184,19 @@ fn any_heap_layout_plays_any_rule() {
     });
     let solved = nimstream(&["solve", "--problem", &rows], b"2\n1 1\n2\n3 2\n1\n4\n");
     assert_eq!(stdout(&solved), "No\nYes\nYes\n", "{}", stderr(&solved));
+    // And the first winning move, in Luogu P1247's: from the heap of 4,
+    // taking 1 or 3 both win, and the fewest objects are taken.
+    let first = edited(dir.path(), "p1247", |t| {
+        t.replace("game = \"nim\"", "rule = \"sub:1,3,4\"")
+    });
+    let moved = nimstream(&["solve", "--problem", &first], b"2\n4 1\n");
+    assert_eq!(stdout(&moved), "1 1\n3 1\n", "{}", stderr(&moved));
+    let generated = nimstream(&["gen", "--problem", &first, "--heaps", "1000"], b"");
+    assert!(generated.status.success(), "{}", stderr(&generated));
+    let valid = nimstream(&["validate", "--problem", &first], &generated.stdout);
+    assert!(valid.status.success(), "{}", stderr(&valid));
+    let solved = nimstream(&["solve", "--problem", &first], &generated.stdout);
+    assert!(solved.status.success(), "{}", stderr(&solved));
     for file in [&kayles, &sub, &count, &rows] {
         let generated = nimstream(&["gen", "--problem", file, "--cases", "20"], b"");
         assert!(generated.status.success(), "{}", stderr(&generated));

@@ -11,7 +11,7 @@ use crate::games;
 const I31: u64 = (1 << 31) - 1;
 
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 24] = [
+pub static CATALOGUE: [Problem; 25] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -467,6 +467,39 @@ pub static CATALOGUE: [Problem; 24] = [
     rows::HDU4315,
     rows::HDU3389,
     rows::P2148,
+    // Luogu P1247's statement: a line `k` (a positive integer), a line of
+    // k heap sizes, k ≤ 500000 and n_i ≤ 10^9 (with no lower bound: a
+    // heap may be empty); "lose", or the first move as `a b` (take a from
+    // heap b) and the heaps after it, the smallest b and then the smallest
+    // a (in Nim a heap has one winning move). One case: heap-cases-to-end
+    // with the cases bound to 1, which validate checks. A copy elsewhere
+    // (课课通 P9-6-5) writes "Lose" and 1 ≤ n_i; Luogu's is followed.
+    Problem {
+        name: "p1247",
+        aliases: &[],
+        source: "Luogu P1247",
+        title: "Taking matches (Nim: the first winning move and the heaps it leaves)",
+        game: games::nim::SPEC,
+        fixed: Fixed::NONE,
+        layout: Layout::HeapCasesToEnd,
+        answer: Answer::MoveAndHeaps,
+        verdicts: words("win", "lose"),
+        limits: Limits {
+            cases: Bounds::new(1, 1),
+            heaps: Bounds::new(1, 500_000),
+            value: Bounds::new(0, 1_000_000_000),
+            second: Bounds::ANY,
+            ..Limits::ANY
+        },
+        vars: heap_vars(
+            Var {
+                name: "k",
+                label: "number of heaps k",
+            },
+            "n",
+            "heap size n",
+        ),
+    },
 ];
 
 /// The problem of a game given by its rule on the command line

@@ -73,12 +73,17 @@ pub(crate) fn check(problem: &Problem) -> Result<(), (Key, String)> {
             matches!(layout, Layout::HeapCasesToZero { .. }) && game.kind == Kind::Heaps
         }
         Answer::LoseOrTake => matches!(game.kind, Kind::Position { takes: true, .. }),
+        Answer::MoveAndHeaps => layout == Layout::HeapCasesToEnd && game.kind == Kind::Heaps,
     };
     if !answers {
         let why = match problem.answer {
             Answer::LoseOrTake => {
                 "the smallest winning take is an answer of games of one pile \
                                    (bash, fibonacci, kmultiple)"
+            }
+            Answer::MoveAndHeaps => {
+                "the first winning move and the heaps it leaves are an answer of heap games \
+                 in the layout heap-cases-to-end"
             }
             _ => {
                 "every winning move, or their number, is an answer of heap games in the \

@@ -155,6 +155,10 @@ pub enum Answer {
     MoveCount,
     /// The losing word, or the smallest winning first take.
     LoseOrTake,
+    /// The losing word, or the first winning move as `a b` (take `a`
+    /// objects from heap `b`, the first heap that has a winning move, and
+    /// the fewest objects) and a line of the heaps it leaves.
+    MoveAndHeaps,
 }
 
 impl Layout {
@@ -326,7 +330,10 @@ impl Problem {
         }
         params.max_take = params.max_take.or(self.fixed.max_take);
         let game = (self.game.build)(&params).map_err(crate::Error::Usage)?;
-        let lists = matches!(self.answer, Answer::AllMoves | Answer::MoveCount);
+        let lists = matches!(
+            self.answer,
+            Answer::AllMoves | Answer::MoveCount | Answer::MoveAndHeaps
+        );
         if lists && !game.lists_every_move() {
             return Err(crate::Error::Usage(format!(
                 "{} lists or counts every winning move, which a game that splits heaps \
@@ -390,6 +397,7 @@ impl Problem {
             Answer::AllMoves => Some("lists every winning move"),
             Answer::MoveCount => Some("is the number of winning moves"),
             Answer::LoseOrTake => Some("is the losing word or the smallest winning take"),
+            Answer::MoveAndHeaps => Some("is the first winning move and the heaps it leaves"),
         }
     }
 
@@ -420,6 +428,10 @@ impl Problem {
             Answer::LoseOrTake => {
                 format!("`{prefix}X` (the smallest winning take) / `{prefix}{lose}`")
             }
+            Answer::MoveAndHeaps => format!(
+                "`{prefix}a b` (take `a` from heap `b`) and a line of the heaps left / \
+                 `{prefix}{lose}`"
+            ),
         }
     }
 

@@ -52,6 +52,7 @@ pub(crate) const ANSWERS: &[(&str, Answer)] = &[
     ("all-moves", Answer::AllMoves),
     ("move-count", Answer::MoveCount),
     ("lose-or-take", Answer::LoseOrTake),
+    ("move-and-heaps", Answer::MoveAndHeaps),
 ];
 
 /// The line prefixes by the names files give them.

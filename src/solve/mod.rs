@@ -19,6 +19,7 @@
 use std::fmt;
 use std::io::Write;
 
+mod first_move;
 mod kept;
 mod positions;
 mod rows;
@@ -369,11 +370,14 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
     }
 
     /// Cases of `N` heaps until the input ends.
-    fn heap_cases_to_end<F: HeapGame>(
+    fn heap_cases_to_end<F: EveryMove>(
         &mut self,
         fold: &F,
         count: &'static str,
     ) -> Result<(), Error> {
+        if self.answer == Answer::MoveAndHeaps {
+            return self.first_move_cases_to_end(fold, count);
+        }
         let mut case = 0;
         loop {
             case += 1;
