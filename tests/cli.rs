@@ -32,8 +32,8 @@ const SAMPLES: [(&str, &str); 25] = [
     ("hdu4315", "hdu4315"),
     ("hdu3389", "hdu3389"),
     ("p2148", "p2148"),
-    ("p1247", "p1247"),
-    ("p1247", "p1247-lose"),
+    ("p1247", "p1247-1"),
+    ("p1247", "p1247-2-lose"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

@@ -23,7 +23,7 @@ fn catalogue() -> Vec<Value> {
 
 /// The entry's sample: `testdata/NAME.in`, or `NAME-SUFFIX.in` (a judge
 /// id, or `k3` for the parameter the sample is solved with).
-fn sample(name: &str) -> PathBuf {
+fn samples(name: &str) -> Vec<PathBuf> {
     let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
     let mut found: Vec<PathBuf> = std::fs::read_dir(&testdata)
         .unwrap()
@@ -36,7 +36,7 @@ fn sample(name: &str) -> PathBuf {
         .collect();
     found.sort();
     assert!(!found.is_empty(), "{name} has no sample in testdata/");
-    found.swap_remove(0)
+    found
 }
 
 /// The backquoted templates of a Markdown output description.
@@ -96,30 +96,41 @@ fn every_entry_describes_what_solve_prints_on_its_sample() {
         let markdown = entry["output_markdown"].as_str().unwrap();
         let templates = templates(markdown);
         assert!(!templates.is_empty(), "{name}: {markdown}");
-        let sample = sample(name);
-        let mut args = vec!["solve", name, sample.to_str().unwrap()];
-        if !entry["parameters"].as_array().unwrap().is_empty() {
-            assert!(sample.to_str().unwrap().ends_with("-k3.in"), "{name}");
-            args.extend(["--max-take", "3"]);
-        }
-        let output = nimstream(&args, b"");
-        assert!(output.status.success(), "{name}: {}", stderr(&output));
         let per_position = markdown.contains("for each position");
         let mut used = vec![false; templates.len()];
-        for line in stdout(&output).lines() {
-            if per_position {
-                assert!(
-                    made_of(line, &templates),
-                    "{name}: '{line}' against {markdown}"
-                );
-                for (i, t) in templates.iter().enumerate() {
-                    used[i] |= line.contains(t.as_str());
-                }
-                continue;
+        // Every template shows up in one of the samples (Luogu P1247's
+        // file is one case, so it takes two to win and to lose).
+        for sample in samples(name) {
+            let mut args = vec!["solve", name, sample.to_str().unwrap()];
+            if !entry["parameters"].as_array().unwrap().is_empty() {
+                assert!(sample.to_str().unwrap().ends_with("-k3.in"), "{name}");
+                args.extend(["--max-take", "3"]);
             }
-            let at = templates.iter().position(|t| matches(line, t));
-            let at = at.unwrap_or_else(|| panic!("{name}: '{line}' is not {markdown}"));
-            used[at] = true;
+            let output = nimstream(&args, b"");
+            assert!(output.status.success(), "{name}: {}", stderr(&output));
+            for line in stdout(&output).lines() {
+                if per_position {
+                    assert!(
+                        made_of(line, &templates),
+                        "{name}: '{line}' against {markdown}"
+                    );
+                    for (i, t) in templates.iter().enumerate() {
+                        used[i] |= line.contains(t.as_str());
+                    }
+                    continue;
+                }
+                let at = templates.iter().position(|t| matches(line, t));
+                let numbers = |line: &str| line.split(' ').all(|w| w.parse::<u64>().is_ok());
+                if at.is_none()
+                    && markdown.contains("then on a line the heaps left")
+                    && numbers(line)
+                {
+                    // Luogu P1247's second line: the heaps, as many as the case has.
+                    continue;
+                }
+                let at = at.unwrap_or_else(|| panic!("{name}: '{line}' is not {markdown}"));
+                used[at] = true;
+            }
         }
         for (template, used) in templates.iter().zip(used) {
             assert!(used, "{name}: its sample never prints `{template}`");
