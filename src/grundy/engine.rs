@@ -124,7 +124,8 @@ impl Engine {
     }
 
     /// The same engine, computing on up to `threads` threads (two are used
-    /// at most: see [`Ahead`]). The values are the same on any number.
+    /// at most, in a pipeline of two stages: see `grundy::ahead`). The
+    /// values are the same on any number.
     pub fn with_threads(self, threads: usize) -> Engine {
         Engine {
             threads: threads.max(1),
