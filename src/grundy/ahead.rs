@@ -5,11 +5,11 @@
 //! a split of many rare heaps (Officers, 0.14) a [`Block`]'s time goes half
 //! to marking the pairs with the old rare heaps and half to the heaps' own
 //! steps (perf on 0.6 at 2^21: 43% and 42%), and most of the marking does
-//! not need the block before it: the rows of the block after this one pair
-//! a rare heap `r` with the heaps `r + b` below it, which are all known
-//! before this block starts once `r >= 2 * HEAPS`. So while this thread
-//! finishes the heaps of one block, a second thread marks those far pairs
-//! in the rows of the next: a pipeline of two stages.
+//! not need the block before it: in the rows of the block after this one,
+//! heap `n` pairs a rare heap `r` with heap `n - b - r` (`b` a removal),
+//! which lies below this block, and so is known, once `r >= 2 * HEAPS`.
+//! So while this thread finishes the heaps of one block, a second thread
+//! marks those far pairs in the rows of the next: a pipeline of two stages.
 //!
 //! The two stages rarely cost the same, and what they cost moves as the
 //! rare heaps grow in number, so the far pairs are shared: the second
