@@ -50,7 +50,7 @@ pub(super) struct Ahead<T> {
 
 /// What a job was asked to mark, to check its rows against the block
 /// they come back for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 struct Pending {
     n0: usize,
     len: usize,
@@ -141,14 +141,8 @@ impl<T: Cell + Sync> Ahead<T> {
             }
             Err(TryRecvError::Disconnected) => return None,
         };
-        let asked = Pending {
-            n0,
-            len,
-            bits,
-            epoch,
-            ranges: pending.ranges,
-        };
-        (pending == asked).then_some(Prepared {
+        let marked_for = (pending.n0, pending.len, pending.bits, pending.epoch);
+        (marked_for == (n0, len, bits, epoch)).then_some(Prepared {
             rows: marked.rows,
             done: pending.ranges,
             marked: marked.marked,
