@@ -43,7 +43,6 @@ pub(super) fn value<T: Scan, M: Marks>(
     // does 2^bits, beyond every xor of two values; below that bound, the
     // unmarked values that are not common everywhere are the candidates.
     let odd = n % 2 == 1;
-    candidates.begin();
     if let Some(marked) = marks.as_word() {
         // Every value below 64: the same, a word at a time.
         let free = !marked & low_bits(1 << bits);
@@ -53,10 +52,18 @@ pub(super) fn value<T: Scan, M: Marks>(
         if wanted == 0 {
             return ceiling;
         }
-        candidates.set_small(wanted, unsure);
-        work.checked_pairs += check::search(scanner, g, &split.classes, unequal, candidates);
-        return candidates.smallest_left().unwrap_or(ceiling);
+        let by_class = [wanted & unsure[0], wanted & unsure[1]];
+        let (left, looked) =
+            check::search_small(scanner, g, &split.classes, unequal, wanted, by_class);
+        work.checked_pairs += looked;
+        // Every candidate is below the ceiling.
+        return if left == 0 {
+            ceiling
+        } else {
+            left.trailing_zeros()
+        };
     }
+    candidates.begin();
     let mut v = 0;
     let ceiling = loop {
         v = marks.first_absent_from(v);

@@ -16,7 +16,8 @@
 //!
 //! The lanes that hit go to [`Candidates::found`] one by one, in order, and
 //! the tables are loaded again since the map changed; most blocks hit
-//! nothing.
+//! nothing. Candidates below 64 fit one table, which
+//! [`scan_small_bytes`] keeps in a register.
 
 use std::arch::x86_64::*;
 
@@ -73,6 +74,72 @@ pub(super) unsafe fn scan_bytes(
         a += 32;
     }
     portable::scan(g, m, a, to, candidates)
+}
+
+/// [`Scan::scan_small`](super::Scan::scan_small) for one-byte values: the
+/// candidates below 64 are one 8-byte table, held in a register.
+///
+/// # Safety
+///
+/// The CPU must run AVX2 ([`is_available`]).
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn scan_small_bytes(
+    g: &[u8],
+    m: usize,
+    from: usize,
+    to: usize,
+    wanted: u64,
+) -> u64 {
+    assert!(to <= m / 2 + 1 && m < g.len() + 1);
+    let base = g.as_ptr();
+    let reverse = _mm256_setr_epi8(
+        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+        5, 4, 3, 2, 1, 0,
+    );
+    let powers = _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0,
+        0, 0, 0, 0, 0, 0,
+    );
+    // Bytes 8..16 of each half are 0, so values 64..128 (index 8..16) miss;
+    // indices from 16 up are pushed to 128 and above, which reads 0.
+    let table = |wanted: u64| _mm256_setr_epi64x(wanted as i64, 0, wanted as i64, 0);
+    let (mut wanted, mut map) = (wanted, table(wanted));
+    let mut a = from;
+    while a + 32 <= to {
+        // SAFETY: as in `scan_bytes`.
+        let (near, far) = unsafe {
+            (
+                _mm256_loadu_si256(base.add(a).cast()),
+                _mm256_loadu_si256(base.add(m - a - 31).cast()),
+            )
+        };
+        let far = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(far, reverse), 0x4e);
+        let x = _mm256_xor_si256(near, far);
+        let index = _mm256_and_si256(_mm256_srli_epi16(x, 3), _mm256_set1_epi8(0x1f));
+        let byte = _mm256_shuffle_epi8(map, _mm256_adds_epu8(index, _mm256_set1_epi8(0x70)));
+        let bit = _mm256_shuffle_epi8(powers, _mm256_and_si256(x, _mm256_set1_epi8(7)));
+        let missing = _mm256_cmpeq_epi8(_mm256_and_si256(byte, bit), _mm256_setzero_si256());
+        if _mm256_movemask_epi8(missing) != -1 {
+            // Some lane hit: the candidates are few, so each is compared
+            // with every lane rather than each hit lane read back (often
+            // many lanes of one value, each a load from a fresh store).
+            let mut rest = wanted;
+            while rest != 0 {
+                let v = rest.trailing_zeros();
+                let equal = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(v as i8));
+                if _mm256_movemask_epi8(equal) != 0 {
+                    wanted &= !(1u64 << v);
+                }
+                rest &= rest - 1;
+            }
+            if wanted == 0 {
+                return 0;
+            }
+            map = table(wanted);
+        }
+        a += 32;
+    }
+    portable::scan_small(g, m, a, to, wanted)
 }
 
 /// The candidates' bit map below 256, as two byte tables in every lane.

@@ -21,3 +21,19 @@ pub(super) fn scan<T: Cell>(
     }
     false
 }
+
+/// See [`Scan::scan_small`](super::Scan::scan_small).
+#[inline]
+pub(super) fn scan_small<T: Cell>(g: &[T], m: usize, from: usize, to: usize, wanted: u64) -> u64 {
+    let mut wanted = wanted;
+    for a in from..to {
+        let x = g[a].get() ^ g[m - a].get();
+        if x < 64 {
+            wanted &= !(1u64 << x);
+            if wanted == 0 {
+                break;
+            }
+        }
+    }
+    wanted
+}
