@@ -10,14 +10,15 @@
 #
 # ogsolve is installed with `cargo install ogsolve` into a temporary root,
 # or taken from $OGSOLVE. nimstream is built with `cargo build --release`.
-# Extra arguments for nimstream (say `--threads 1`) go in $NIMSTREAM_ARGS.
+# nimstream runs on one thread, as ogsolve does; its arguments are
+# $NIMSTREAM_ARGS (default `--threads 1`; empty for every core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
 # rule:values:ogsolve's best method for it
 GAMES=${GAMES:-"0.6:4194304:rc 0.14:4194304:rc 0.454:4194304:rc 0.106:1048576:rc2 0.77:1048576:rc 0.07:262144:rc"}
-NIMSTREAM_ARGS=${NIMSTREAM_ARGS:-}
+NIMSTREAM_ARGS=${NIMSTREAM_ARGS---threads 1}
 
 cargo build --release --quiet
 nimstream=target/release/nimstream
