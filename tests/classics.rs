@@ -679,3 +679,74 @@ fn p2148_refuses_an_odd_number_of_piles() {
     assert_eq!((line, column), (4, 1), "{message}");
     assert!(message.contains("even"), "{message}");
 }
+
+/// Whether the player to move wins HDU 2147's board of `n` rows and `m`
+/// columns, the coin in the top right corner, trying each of the
+/// statement's steps (left, down, left-down) that stays on the board.
+fn corner_wins(n: u64, m: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
+    if let Some(&known) = memo.get(&(n, m)) {
+        return known;
+    }
+    // The coin at row r, column c (from 1, top right is (1, m)).
+    let steps = [(0, 1), (1, 0), (1, 1)];
+    let wins = steps.iter().any(|&(down, left)| {
+        let (rows, columns) = (n - down, m - left);
+        rows >= 1 && columns >= 1 && !corner_wins(rows, columns, memo)
+    });
+    memo.insert((n, m), wins);
+    wins
+}
+
+#[test]
+fn hdu2147_verdicts_are_the_searchs() {
+    let mut memo = HashMap::new();
+    let boards: Vec<(u64, u64)> = (1..=12)
+        .flat_map(|n| (1..=12).map(move |m| (n, m)))
+        .collect();
+    let mut input: String = boards.iter().map(|(n, m)| format!("{n} {m}\n")).collect();
+    input.push_str("0 0\n");
+    let lines = solve("hdu2147", &input);
+    assert_eq!(lines.len(), boards.len());
+    for (&(n, m), line) in boards.iter().zip(lines) {
+        let word = match corner_wins(n, m, &mut memo) {
+            true => "Wonderful!",
+            false => "What a pity!",
+        };
+        assert_eq!(line, word, "{n} x {m}");
+    }
+}
+
+/// A case `0 5` is a case (refused by validate, read by solve), only
+/// `0 0` ends the input, and what follows it or a missing `0 0` is an
+/// error at its place.
+#[test]
+fn hdu2147_ends_at_the_line_0_0_only() {
+    let problem = Problem::find("hdu2147").unwrap();
+    let params = GameParams::default();
+    let mode = Mode::Slice(Kernel::detect());
+    let (out, error) = outcome(problem, &params, b"2 2\n0 0\n", mode);
+    assert_eq!((out.as_str(), error.is_none()), ("Wonderful!\n", true));
+    for (text, at, message) in [
+        (
+            "3 3\n2 2\n",
+            (3, 1),
+            "expected n of case 3 or the 0 0 that ends the input, found the end of input",
+        ),
+        (
+            "3 3\n0 0\n2 2\n",
+            (3, 1),
+            "expected the end of input after the last case, found another number",
+        ),
+        ("3 3\n2 x\n0 0\n", (2, 3), "expected m of case 2"),
+    ] {
+        let (out, error) = outcome(problem, &params, text.as_bytes(), mode);
+        assert!(out.starts_with("What a pity!\n"), "{text}: {out}");
+        let error = error.expect("an error");
+        assert_eq!((error.line, error.column), at, "{text}");
+        assert!(
+            error.message.starts_with(message),
+            "{text}: {}",
+            error.message
+        );
+    }
+}

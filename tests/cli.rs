@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 25] = [
+const SAMPLES: [(&str, &str); 26] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -34,6 +34,7 @@ const SAMPLES: [(&str, &str); 25] = [
     ("p2148", "p2148"),
     ("p1247", "p1247-1"),
     ("p1247", "p1247-2-lose"),
+    ("hdu2147", "hdu2147"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

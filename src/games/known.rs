@@ -7,8 +7,9 @@
 //! names it by the rule itself (`rule = "0.77"`), and it plays on heaps.
 
 use super::{
-    bash, bounded, boxes, cutting, fibonacci, hill, kmultiple, lasker, misere, multiplication, nim,
-    northcott, pair_split, powers, rule, split_three, staircase, wythoff, GameSpec,
+    bash, bounded, boxes, corner, cutting, fibonacci, hill, kmultiple, lasker, misere,
+    multiplication, nim, northcott, pair_split, powers, rule, split_three, staircase, wythoff,
+    GameSpec,
 };
 
 /// What a game's positions are made of.
@@ -122,6 +123,11 @@ pub const GAMES: &[KnownGame] = &[
     KnownGame {
         id: "cutting",
         spec: cutting::SPEC,
+        kind: position(2, false),
+    },
+    KnownGame {
+        id: "corner-walk",
+        spec: corner::SPEC,
         kind: position(2, false),
     },
     KnownGame {

@@ -32,6 +32,9 @@
 //!   heap once the period is proven.
 //! * [`wythoff`]: Wythoff's game. With `a <= b`, the first player loses iff
 //!   `a == floor((b - a) * φ)`.
+//! * [`corner`]: a coin on an `n × m` board steps left, down or
+//!   diagonally towards a corner (HDU 2147). The first player loses iff `n`
+//!   and `m` are both odd.
 //! * [`cutting`]: cut a sheet of paper in two; whoever first cuts out a
 //!   `1 × 1` wins. No closed form: a Grundy table over the sides 2 to 200,
 //!   computed once, and a side outside it refused.
@@ -69,6 +72,7 @@ use crate::scan::Visitor;
 pub mod bash;
 pub mod bounded;
 pub mod boxes;
+pub mod corner;
 pub mod cutting;
 pub mod every_move;
 pub mod fibonacci;
@@ -464,6 +468,8 @@ pub enum Game {
     Wythoff(wythoff::WythoffGame),
     /// The cutting game.
     Cutting(cutting::CuttingGame),
+    /// A coin walking to a board's corner.
+    CornerWalk(corner::CornerWalk),
     /// A game given by its rule.
     Rule(rule::RuleGame),
     /// Staircase Nim on chessmen's cells.
@@ -499,6 +505,7 @@ macro_rules! with_game {
             $crate::games::Game::KMultiple($p) => $pos,
             $crate::games::Game::Wythoff($p) => $pos,
             $crate::games::Game::Cutting($p) => $pos,
+            $crate::games::Game::CornerWalk($p) => $pos,
             $crate::games::Game::Staircase($r) => $row,
             $crate::games::Game::Northcott($r) => $row,
             $crate::games::Game::Hill($r) => $row,

@@ -25,8 +25,12 @@ pub(super) fn position_cases<G: PositionGame, W: Write>(
         second: o.second_min..=o.second_max,
     };
     let has_second = layout.has_second();
+    // A case `0 0` would end a zero-terminated file of pairs early.
+    let ends = layout == Layout::PairsToZero;
     let fits = |(a, b): (u64, u64)| {
-        ranges.first.contains(&a) && (!has_second || ranges.second.contains(&b))
+        ranges.first.contains(&a)
+            && (!has_second || ranges.second.contains(&b))
+            && !(ends && (a, b) == (0, 0))
     };
     for case in 0..o.cases {
         let mut rng = SplitMix64::for_case(o.seed, case);

@@ -5,13 +5,14 @@
 use super::entry::{heap_vars, pair_vars, words, HEAPS_N};
 use super::limits::{Bounds, Limits};
 use super::rows;
+use super::to_zero;
 use super::{Answer, Fixed, Layout, LinePrefix, Problem, Var, Vars, Verdicts};
 use crate::games;
 
 const I31: u64 = (1 << 31) - 1;
 
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 25] = [
+pub static CATALOGUE: [Problem; 26] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -500,6 +501,7 @@ pub static CATALOGUE: [Problem; 25] = [
             "heap size n",
         ),
     },
+    to_zero::HDU2147,
 ];
 
 /// The problem of a game given by its rule on the command line

@@ -22,6 +22,7 @@ mod listing;
 mod names;
 mod rows;
 pub mod spelling;
+mod to_zero;
 
 use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
@@ -109,6 +110,8 @@ pub enum Layout {
     ZeroTerminated,
     /// Cases of two numbers until the input ends.
     PairsToEnd,
+    /// Lines of two numbers; a line `0 0` ends the input.
+    PairsToZero,
     /// One number per case until the input ends.
     NumbersToEnd,
     /// Per case `N` on a line and a line of `N` heap sizes, until the
@@ -200,6 +203,7 @@ impl Layout {
             self,
             Layout::CountedPairs
                 | Layout::PairsToEnd
+                | Layout::PairsToZero
                 | Layout::SubtractionSetCases
                 | Layout::Rows(Rows {
                     parameter: true,
@@ -233,6 +237,7 @@ impl Layout {
             Layout::CountedPairs => format!("`T`; then `T` lines `{value} {second}`"),
             Layout::ZeroTerminated => format!("one `{value}` per line, `0` ends"),
             Layout::PairsToEnd => format!("lines `{value} {second}` to the end"),
+            Layout::PairsToZero => format!("lines `{value} {second}`, `0 0` ends"),
             Layout::NumbersToEnd => format!("one `{value}` per line to the end"),
             Layout::Rows(rows) => {
                 let head = match rows.parameter {

@@ -19,6 +19,7 @@ pub const LAYOUTS: &[(&str, Layout)] = &[
     ("counted-pairs", Layout::CountedPairs),
     ("zero-terminated", Layout::ZeroTerminated),
     ("pairs-to-end", Layout::PairsToEnd),
+    ("pairs-to-zero", Layout::PairsToZero),
     ("numbers-to-end", Layout::NumbersToEnd),
     (
         "row-cases",

@@ -68,6 +68,14 @@ pub enum Expected {
         /// The case, counted from 1.
         case: u64,
     },
+    /// The next case's first number, or the line `0 0` that ends the
+    /// input.
+    NextOrZeros {
+        /// The variable's name.
+        name: &'static str,
+        /// The case, counted from 1.
+        case: u64,
+    },
     /// Number `index` of the `of` numbers of a case's row.
     RowNumber {
         /// The variable's name.
@@ -101,6 +109,9 @@ impl fmt::Display for Expected {
             Expected::Field { name, case } => write!(f, "{} of case {}", name, case),
             Expected::NextOrZero { name, case } => {
                 write!(f, "{} of case {} or the 0 that ends the input", name, case)
+            }
+            Expected::NextOrZeros { name, case } => {
+                write!(f, "{name} of case {case} or the 0 0 that ends the input")
             }
             Expected::RowNumber {
                 name,
@@ -245,6 +256,7 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
             Layout::CountedPairs => run.counted_pairs(names.value.name, second, game),
             Layout::ZeroTerminated => run.zero_terminated(names.value.name, game),
             Layout::PairsToEnd => run.pairs_to_end(names.value.name, second, game),
+            Layout::PairsToZero => run.pairs_to_zero([names.value.name, second], game),
             Layout::NumbersToEnd => run.numbers_to_end(names.value.name, game),
             _ => Err(mismatch(problem)),
         },

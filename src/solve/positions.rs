@@ -13,7 +13,7 @@ use std::io::Write;
 
 use super::{input_error, refused, stdout_error, Expected, Run};
 use crate::error::Error;
-use crate::games::PositionGame;
+use crate::games::{decides_position, PositionGame};
 use crate::problem::Answer;
 use crate::source::{Fault, FaultKind, TokenSource};
 
@@ -76,6 +76,44 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                 }
             }
         }
+    }
+
+    /// Cases of two numbers until a case `0 0`, read a pair at a time:
+    /// a `0` alone does not end the input (Wythoff's `0 5` is a case), so
+    /// the batch reader's stop at the first `0` does not apply.
+    pub(super) fn pairs_to_zero(
+        &mut self,
+        names: [&'static str; 2],
+        game: &mut impl PositionGame,
+    ) -> Result<(), Error> {
+        for case in 1.. {
+            let mut pair = [(0, 0); 2];
+            for (i, name) in names.into_iter().enumerate() {
+                let expected = match i {
+                    0 => Expected::NextOrZeros { name, case },
+                    _ => Expected::Field { name, case },
+                };
+                pair[i] = self
+                    .source
+                    .next_token()
+                    .map_err(|fault| input_error(self.source, self.path, fault, expected))?;
+            }
+            let [(a, a_at), (b, b_at)] = pair;
+            if (a, b) == (0, 0) {
+                return self.expect_end();
+            }
+            for ((n, at), name) in [(a, a_at), (b, b_at)].into_iter().zip(names) {
+                if !decides_position(game, n, n, false) {
+                    let expected = Expected::Field { name, case };
+                    let why = game.refusal(n);
+                    return Err(refused(self.source, self.path, at, expected, &why));
+                }
+            }
+            self.report.values += 2;
+            self.position_verdict(game, a, b)?;
+            self.tick(case);
+        }
+        unreachable!("the loop returns")
     }
 
     /// One number per case until the input ends.

@@ -256,6 +256,39 @@ impl Checker<'_> {
         self.check_case_count(self.pos, case)
     }
 
+    /// Lines of two numbers until a line `0 0`, which is not subject to
+    /// the numbers' limits (HDU 2147 asks `0 < n, m`).
+    pub(super) fn pairs_to_zero(&mut self, game: &mut impl PositionGame) -> Result<(), Error> {
+        const END: &[u8] = b"0 0";
+        for case in 1.. {
+            let start = self.pos;
+            if start == self.bytes.len() {
+                let message = format!(
+                    "expected {} of case {case} or the line 0 0 that ends the input, found the \
+                     end of input",
+                    self.vars.value.name
+                );
+                return Err(self.fail(start, message));
+            }
+            if self.bytes[start..].starts_with(END) && !self.continues_number(start + END.len()) {
+                let place = Place::Case(case);
+                self.expect(
+                    start + END.len(),
+                    Then::Newline { last: true },
+                    &self.vars.value,
+                    place,
+                )?;
+                self.pos = start + END.len() + 1;
+                self.check_case_count(start, case - 1)?;
+                return self.expect_end();
+            }
+            self.count_case(start, case)?;
+            let (a, b) = self.pair_line(game, case, false)?;
+            self.tally(game, a, b);
+        }
+        unreachable!("the loop returns")
+    }
+
     /// One `n` per line until the input ends.
     pub(super) fn numbers_to_end(&mut self, game: &mut impl PositionGame) -> Result<(), Error> {
         let var = self.vars.value;
