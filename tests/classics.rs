@@ -368,6 +368,29 @@ fn strip_wins(cells: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
     wins
 }
 
+/// Whether the player to move wins with pieces on `pieces` of the graph
+/// `successors`, trying every move of every piece.
+fn graph_wins(
+    successors: &[Vec<u64>],
+    pieces: Vec<u64>,
+    memo: &mut HashMap<Vec<u64>, bool>,
+) -> bool {
+    let mut key = pieces;
+    key.sort_unstable();
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let wins = (0..key.len()).any(|i| {
+        successors[key[i] as usize].iter().any(|&to| {
+            let mut next = key.clone();
+            next[i] = to;
+            !graph_wins(successors, next, memo)
+        })
+    });
+    memo.insert(key, wins);
+    wins
+}
+
 #[test]
 fn poj1704_verdicts_are_the_searchs() {
     let mut rng = SplitMix64::new(1704);
@@ -749,4 +772,114 @@ fn hdu2147_ends_at_the_line_0_0_only() {
             error.message
         );
     }
+}
+
+#[test]
+fn hdu1524_verdicts_are_the_searchs() {
+    let mut rng = SplitMix64::new(1524);
+    let (mut input, mut expected) = (String::new(), Vec::new());
+    for _ in 0..60 {
+        let n = rng.between(1, 7);
+        // Moves go to later positions of a random order: acyclic.
+        let mut order: Vec<u64> = (0..n).collect();
+        for i in (1..n as usize).rev() {
+            order.swap(i, rng.between(0, i as u64) as usize);
+        }
+        let mut successors = vec![Vec::new(); n as usize];
+        for i in 0..n as usize {
+            for j in i + 1..n as usize {
+                if rng.chance(0.35) {
+                    successors[order[i] as usize].push(order[j]);
+                }
+            }
+        }
+        input.push_str(&format!("{n}\n"));
+        for moves in &successors {
+            input.push_str(&format!("{} {}\n", moves.len(), joined(moves)).replace(" \n", "\n"));
+        }
+        let mut memo = HashMap::new();
+        for _ in 0..rng.between(0, 6) {
+            let m = rng.between(1, 4);
+            let pieces: Vec<u64> = (0..m).map(|_| rng.between(0, n - 1)).collect();
+            input.push_str(&format!("{m} {}\n", joined(&pieces)));
+            expected.push(graph_wins(&successors, pieces, &mut memo));
+        }
+        input.push_str("0\n");
+    }
+    let lines = solve("hdu1524", &input);
+    let words: Vec<&str> = expected
+        .iter()
+        .map(|&w| if w { "WIN" } else { "LOSE" })
+        .collect();
+    assert_eq!(lines, words);
+}
+
+/// A cycle, a move or a piece past the graph's positions: an error at its
+/// place after the verdicts before it, never a hang; a path of a million
+/// positions is valued without recursion.
+#[test]
+fn hdu1524_refuses_what_is_no_acyclic_graph() {
+    let problem = Problem::find("hdu1524").unwrap();
+    let params = GameParams::default();
+    let ok = "2\n1 1\n0\n1 0\n0\n";
+    for (bad, verdicts, line, column, message) in [
+        (
+            "3\n1 1\n1 2\n1 0\n1 0\n0\n",
+            "WIN\n",
+            10,
+            1,
+            "graph 2 has a cycle, 0 -> 1 -> 2 -> 0",
+        ),
+        (
+            "2\n1 2\n0\n0\n",
+            "WIN\n",
+            7,
+            3,
+            "move 1 of 1 from position 0 of graph 2: 2 is not a position",
+        ),
+        (
+            "2\n0\n0\n2 1 5\n0\n",
+            "WIN\n",
+            9,
+            5,
+            "piece 2 of 2 of query 1 of graph 2: 5 is not a position",
+        ),
+        (
+            "2\n1 1\n0\n1 0\n",
+            // Graph 2's query 1 is whole, so it is answered before the error.
+            "WIN\nWIN\n",
+            10,
+            1,
+            "expected the number of pieces M of query 2 of graph 2",
+        ),
+    ] {
+        let input = format!("{ok}{bad}");
+        for mode in [
+            Mode::Slice(Kernel::detect()),
+            Mode::Stream(Kernel::detect(), 64),
+        ] {
+            let (out, error) = outcome(problem, &params, input.as_bytes(), mode);
+            assert_eq!(out, verdicts, "{bad:?}");
+            let error = error.expect("an error");
+            assert_eq!(
+                (error.line, error.column),
+                (line, column),
+                "{bad:?}: {}",
+                error.message
+            );
+            assert!(
+                error.message.contains(message),
+                "{bad:?}: {}",
+                error.message
+            );
+        }
+    }
+    let n = 1_000_000u64;
+    let mut path = format!("{n}\n");
+    for i in 0..n - 1 {
+        path.push_str(&format!("1 {}\n", i + 1));
+    }
+    path.push_str("0\n1 0\n1 1\n2 0 1\n0\n");
+    let lines = solve("hdu1524", &path);
+    assert_eq!(lines, ["WIN", "LOSE", "WIN"]);
 }

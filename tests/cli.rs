@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 26] = [
+const SAMPLES: [(&str, &str); 27] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -35,6 +35,7 @@ const SAMPLES: [(&str, &str); 26] = [
     ("p1247", "p1247-1"),
     ("p1247", "p1247-2-lose"),
     ("hdu2147", "hdu2147"),
+    ("hdu1524", "hdu1524"),
 ];
 
 fn testdata(name: &str) -> PathBuf {
@@ -289,7 +290,7 @@ fn options_a_rule_game_refuses_name_the_rule() {
         ),
         (
             &["gen", "sub:1,2", "--positions", "3"],
-            "apply to hdu1536, not sub:1,2",
+            "apply to hdu1536 and hdu1524, not sub:1,2",
         ),
     ] {
         let output = nimstream(args, b"1\n1\n1\n");

@@ -46,10 +46,12 @@ pub struct GenArgs {
     #[arg(long, value_name = "MAX", value_parser = whole, allow_hyphen_values = true)]
     second_max: Option<u64>,
     /// For hdu1536: removals in each case's subtraction set, drawn distinct
-    /// from [--second-min, --second-max] (default: 10).
+    /// from [--second-min, --second-max]; for hdu1524: the most moves from a
+    /// position (default: 10).
     #[arg(long, value_name = "K", value_parser = whole, allow_hyphen_values = true)]
     set_size: Option<u64>,
-    /// For hdu1536: positions per case, each of --heaps heaps (default: 10).
+    /// For hdu1536: positions per case, each of --heaps heaps; for hdu1524:
+    /// queries per graph, each of --heaps pieces (default: 10).
     #[arg(long, value_name = "M", value_parser = whole, allow_hyphen_values = true)]
     positions: Option<u64>,
     /// Seed of the random numbers: the same arguments give the same bytes.
@@ -87,9 +89,13 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
         losing: args.losing,
     };
     let only_sets = args.set_size.is_some() || args.positions.is_some();
-    if only_sets && problem.layout != Layout::SubtractionSetCases {
+    let per_case = matches!(
+        problem.layout,
+        Layout::SubtractionSetCases | Layout::GraphCases
+    );
+    if only_sets && !per_case {
         return Err(Error::Usage(format!(
-            "--set-size and --positions apply to hdu1536, not {}",
+            "--set-size and --positions apply to hdu1536 and hdu1524, not {}",
             problem.name
         )));
     }
@@ -194,6 +200,12 @@ fn check_gen_options(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
     if problem.layout == Layout::SubtractionSetCases {
         check_sets(problem, o)?;
     }
+    if problem.layout == Layout::GraphCases && o.heaps == 0 {
+        return Err(Error::Usage(format!(
+            "a query of 0 pieces ends a graph of {}, so --heaps must be at least 1",
+            problem.name
+        )));
+    }
     Ok(())
 }
 
@@ -234,6 +246,10 @@ fn warn_beyond_limits(problem: &Problem, o: &GenOptions) {
     if let Some(second) = problem.vars.second {
         let asked = Bounds::new(o.second_min, o.second_max);
         checks.push((second.label, "second", asked, limits.second));
+    }
+    if problem.layout == Layout::GraphCases {
+        let x = Bounds::new(0, o.set_size);
+        checks.push(("X", "set-size", x, limits.set_size));
     }
     if problem.layout == Layout::SubtractionSetCases {
         let k = Bounds::new(o.set_size, o.set_size);

@@ -7,7 +7,7 @@
 //! names it by the rule itself (`rule = "0.77"`), and it plays on heaps.
 
 use super::{
-    bash, bounded, boxes, corner, cutting, fibonacci, hill, kmultiple, lasker, misere,
+    bash, bounded, boxes, corner, cutting, fibonacci, graph, hill, kmultiple, lasker, misere,
     multiplication, nim, northcott, pair_split, powers, rule, split_three, staircase, wythoff,
     GameSpec,
 };
@@ -21,6 +21,9 @@ pub enum Kind {
     /// S-Nim's heaps, played under the subtraction set each case brings:
     /// only S-Nim's own layout reads them.
     SetPerCase,
+    /// Pieces on the graph each case brings: only HDU 1524's layout reads
+    /// them.
+    Graph,
     /// One position per case, of one number (`n`) or two (`n m`).
     Position {
         /// How many numbers make a position.
@@ -155,6 +158,11 @@ pub const GAMES: &[KnownGame] = &[
         spec: pair_split::SPEC,
         kind: row(false, false),
     },
+    KnownGame {
+        id: "graph",
+        spec: graph::SPEC,
+        kind: Kind::Graph,
+    },
 ];
 
 const fn row(parameter: bool, pairs: bool) -> Kind {
@@ -207,7 +215,7 @@ mod tests {
         };
         for game in GAMES.iter().chain([&RULE]) {
             let built = (game.spec.build)(&params).unwrap();
-            let heaps = matches!(game.kind, Kind::Heaps | Kind::SetPerCase);
+            let heaps = matches!(game.kind, Kind::Heaps | Kind::SetPerCase | Kind::Graph);
             assert_eq!(built.is_heap_game(), heaps, "{}", game.id);
             let row = matches!(game.kind, Kind::Row { .. });
             assert_eq!(built.is_row_game(), row, "{}", game.id);

@@ -48,6 +48,7 @@
 //!   player wins iff the xor of the boxes `i mod 6` in {0, 2, 5} is nonzero.
 //! * [`pair_split`]: E&D's pairs of piles (Luogu P2148). A pair's Grundy
 //!   value is the place of the lowest zero bit of `(a − 1) | (b − 1)`.
+//! * [`graph`]: pieces on an acyclic graph each case brings, valued once.
 //!
 //! Heap games are played on many heaps at once, so they are [`HeapFold`]s
 //! that reduce heaps into a [`CaseSummary`], and [`FoldHeaps`] turns one into
@@ -76,6 +77,7 @@ pub mod corner;
 pub mod cutting;
 pub mod every_move;
 pub mod fibonacci;
+pub mod graph;
 pub mod hill;
 pub mod kmultiple;
 pub mod known;

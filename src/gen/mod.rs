@@ -20,11 +20,12 @@
 //! rather than write something else.
 //!
 //! `heaps` writes heap cases (on several threads), `sets` S-Nim's cases
-//! (whose plan counts positions), `rows` the rows of row games,
-//! `positions` the other layouts, `plan`
-//! chooses the losing cases, and `decimal` writes numbers.
+//! (whose plan counts positions), `graphs` HDU 1524's (whose plan counts
+//! queries), `rows` the rows of row games, `positions` the other layouts,
+//! `plan` chooses the losing cases, and `decimal` writes numbers.
 
 mod decimal;
+mod graphs;
 mod heaps;
 mod plan;
 mod positions;
@@ -194,7 +195,10 @@ pub fn generate<W: Write>(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Threads, GenError> {
     // S-Nim's games are built per case, from each case's set.
-    if problem.layout != Layout::SubtractionSetCases {
+    if !matches!(
+        problem.layout,
+        Layout::SubtractionSetCases | Layout::GraphCases
+    ) {
         crate::with_game!(&*game,
             heap game => decides_up_to(game, options.max)?,
             position _game => (),
@@ -209,6 +213,11 @@ pub fn generate<W: Write>(
     if problem.layout.has_case_count() {
         lines.number(options.cases);
         lines.byte(b'\n');
+    }
+    if problem.layout == Layout::GraphCases {
+        graphs::graph_cases(options, &mut lines, progress)?;
+        lines.finish()?;
+        return Ok(Threads { used: 1, wanted: 1 });
     }
     if problem.layout == Layout::SubtractionSetCases {
         sets::subtraction_set_cases(options, &mut lines, progress)?;

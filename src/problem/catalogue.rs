@@ -12,7 +12,7 @@ use crate::games;
 const I31: u64 = (1 << 31) - 1;
 
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 26] = [
+pub static CATALOGUE: [Problem; 27] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -502,6 +502,45 @@ pub static CATALOGUE: [Problem; 26] = [
         ),
     },
     to_zero::HDU2147,
+    // HDU 1524's statement (POJ 2425 is the same problem), as codetd.com
+    // and a solution report copy it: graphs to the end of the input, each
+    // a line N (1 ≤ N ≤ 1000), N lines `Xi` and Xi successors (positions
+    // 0 to N-1, no cycle), then queries `M p1 … pM` (1 ≤ M ≤ 10) until a
+    // line 0; "WIN" when the first player wins, else "LOSE". The statement
+    // bounds no Xi and no number of queries; its sample puts an empty line
+    // between the two graphs, which validate allows there.
+    Problem {
+        name: "hdu1524",
+        aliases: &["poj2425"],
+        source: "HDU 1524 / POJ 2425",
+        title: "A Chess Game (pieces on a directed acyclic graph)",
+        game: games::graph::SPEC,
+        fixed: Fixed::NONE,
+        layout: Layout::GraphCases,
+        answer: Answer::Verdict,
+        verdicts: words("WIN", "LOSE"),
+        limits: Limits {
+            cases: Bounds::new(1, u64::MAX),
+            heaps: Bounds::new(1, 10),
+            value: Bounds::new(0, 999),
+            second: Bounds::new(1, 1000),
+            ..Limits::ANY
+        },
+        vars: Vars {
+            heaps: Var {
+                name: "M",
+                label: "number of pieces M",
+            },
+            value: Var {
+                name: "p",
+                label: "position p",
+            },
+            second: Some(Var {
+                name: "N",
+                label: "number of positions N",
+            }),
+        },
+    },
 ];
 
 /// The problem of a game given by its rule on the command line

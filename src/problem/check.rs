@@ -109,8 +109,12 @@ fn who(game: &KnownGame) -> String {
 /// Whether `layout` reads positions of `kind`.
 fn reads(layout: Layout, kind: Kind) -> bool {
     match kind {
-        Kind::Heaps => layout.has_heaps() && layout != Layout::SubtractionSetCases,
+        Kind::Heaps => {
+            layout.has_heaps()
+                && !matches!(layout, Layout::SubtractionSetCases | Layout::GraphCases)
+        }
         Kind::SetPerCase => layout == Layout::SubtractionSetCases,
+        Kind::Graph => layout == Layout::GraphCases,
         Kind::Position { numbers, .. } => {
             !layout.has_count() && numbers == 1 + u8::from(layout.has_second())
         }
@@ -125,6 +129,7 @@ fn describe(kind: Kind) -> String {
     let what = match kind {
         Kind::Heaps => "heaps",
         Kind::SetPerCase => "heaps under each case's own subtraction set",
+        Kind::Graph => "pieces on each case's own graph",
         Kind::Position { numbers: 1, .. } => "one number",
         Kind::Position { .. } => "two numbers",
         Kind::Row {

@@ -132,6 +132,12 @@ pub enum Layout {
     /// A row of numbers per case, read whole by a row game: a line `N`
     /// (and a parameter), then the row.
     Rows(Rows),
+    /// HDU 1524's graphs until the end of the input: a line `N`, `N` lines
+    /// `X v1 … vX` (the moves from each position), then query lines
+    /// `M p1 … pM` (pieces on positions) until a `0`; each query's answer
+    /// is one line. A case is a graph; the number of positions `N` is its
+    /// second variable, a piece its value, `M` its heaps.
+    GraphCases,
 }
 
 /// How the cases of a row game are laid out.
@@ -194,6 +200,7 @@ impl Layout {
                 | Layout::HeapCasesToZero { .. }
                 | Layout::HeapTriplesToZero
                 | Layout::SubtractionSetCases
+                | Layout::GraphCases
         )
     }
 
@@ -209,6 +216,7 @@ impl Layout {
                     parameter: true,
                     ..
                 })
+                | Layout::GraphCases
         )
     }
 
@@ -234,6 +242,10 @@ impl Layout {
             Layout::SubtractionSetCases => "per case a line `k s1 … sk` (the set), a line `m`, \
                                             then `m` lines `l h1 … hl`; a lone `0` ends"
                 .into(),
+            Layout::GraphCases => format!(
+                "per graph a line `{second}`, `{second}` lines `X v1 … vX` (the moves from each \
+                 position), then lines `{n} {value}1 … {value}{n}` until `0`; graphs to the end"
+            ),
             Layout::CountedPairs => format!("`T`; then `T` lines `{value} {second}`"),
             Layout::ZeroTerminated => format!("one `{value}` per line, `0` ends"),
             Layout::PairsToEnd => format!("lines `{value} {second}` to the end"),
@@ -427,6 +439,9 @@ impl Problem {
         match self.answer {
             Answer::Verdict if self.layout == Layout::SubtractionSetCases => {
                 format!("one line per case, `{win}` / `{lose}` for each position")
+            }
+            Answer::Verdict if self.layout == Layout::GraphCases => {
+                format!("one line per query, `{win}` / `{lose}`")
             }
             Answer::Verdict => format!("`{prefix}{win}` / `{prefix}{lose}`"),
             Answer::AllMoves => format!("`{win}` and each winning move `a b` / `{lose}`"),

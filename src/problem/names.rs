@@ -16,6 +16,7 @@ pub const LAYOUTS: &[(&str, Layout)] = &[
     ),
     ("heap-triples-to-zero", Layout::HeapTriplesToZero),
     ("subtraction-set-cases", Layout::SubtractionSetCases),
+    ("graph-cases", Layout::GraphCases),
     ("counted-pairs", Layout::CountedPairs),
     ("zero-terminated", Layout::ZeroTerminated),
     ("pairs-to-end", Layout::PairsToEnd),

@@ -10,6 +10,7 @@
 //! | pairs to the end | pairs until the input ends |
 //! | numbers to the end | one `n` per case until the input ends |
 //! | rows | a line `N` (and a parameter), then a row of `N` numbers or pairs, read whole |
+//! | graphs (HDU 1524) | graphs to the end, each with its queries (`graphs`) |
 //!
 //! A fault from the source is turned into an [`Error`] here, because only the
 //! layout knows what was expected at that point ("heap 17 of 20 in case 3").
@@ -20,6 +21,7 @@ use std::fmt;
 use std::io::Write;
 
 mod first_move;
+mod graphs;
 mod kept;
 mod positions;
 mod rows;
@@ -94,6 +96,8 @@ pub enum Expected {
         /// The case, counted from 1.
         case: u64,
     },
+    /// A number of HDU 1524's graphs.
+    Graph(graphs::GraphPlace),
     /// Nothing more.
     EndOfInput,
 }
@@ -122,6 +126,7 @@ impl fmt::Display for Expected {
             Expected::NextOrEnd { name, case } => {
                 write!(f, "{} of case {} or the end of input", name, case)
             }
+            Expected::Graph(place) => write!(f, "{place}"),
             Expected::EndOfInput => write!(f, "the end of input after the last case"),
         }
     }
@@ -250,6 +255,7 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
             Layout::HeapCasesToZero { .. } => run.heap_cases_to_zero(&*fold, names.heaps.name),
             Layout::HeapTriplesToZero => run.heap_groups_to_zero(&*fold, 3, TRIPLE_NAMES),
             Layout::SubtractionSetCases => run.subtraction_set_cases(),
+            Layout::GraphCases => run.graph_cases(),
             _ => Err(mismatch(problem)),
         },
         position game => match problem.layout {

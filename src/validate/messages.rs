@@ -26,6 +26,8 @@ pub(super) enum Place {
     Position { case: u64, position: u64 },
     /// Number `index` (from 1) of the `of` numbers of case `case`'s row.
     Item { case: u64, index: u64, of: u64 },
+    /// The line of moves from position `node` of HDU 1524's graph `case`.
+    Node { case: u64, node: u64 },
 }
 
 impl Place {
@@ -48,6 +50,7 @@ impl Place {
             } => format!(" (case {case}, position {position}, heap {heap})"),
             Place::Position { case, position } => format!(" (case {case}, position {position})"),
             Place::Item { case, index, .. } => format!(" (case {case}, number {index})"),
+            Place::Node { case, node } => format!(" (graph {case}, position {node})"),
         }
     }
 
@@ -57,7 +60,9 @@ impl Place {
             Place::Top => var.name.to_string(),
             Place::Case(case) => format!("{} of case {}", var.name, case),
             Place::Heap { heap, .. } => format!("heap {heap} of {}", self.owner()),
-            Place::Position { .. } => format!("{} of {}", var.name, self.owner()),
+            Place::Position { .. } | Place::Node { .. } => {
+                format!("{} of {}", var.name, self.owner())
+            }
             Place::Item { index, of, .. } => {
                 format!("{} {index} of {of} in {}", var.name, self.owner())
             }
@@ -76,6 +81,7 @@ impl Place {
             Place::Heap { case, .. } | Place::Case(case) | Place::Item { case, .. } => {
                 format!("case {case}")
             }
+            Place::Node { case, node } => format!("position {node} of graph {case}"),
             Place::Top => "the first line".to_string(),
         }
     }

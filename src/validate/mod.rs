@@ -17,6 +17,8 @@
 //!   `l h1 … hl`; a line `0` ends the input (`sets`);
 //! * rows (poj1704): a line `N` (and a parameter), then a line of `N`
 //!   numbers or `N` lines of pairs, which the game checks too (`rows`).
+//! * graphs (hdu1524): per graph a line `N`, `N` lines `X v1 … vX`, query
+//!   lines `M p1 … pM` and a line `0`, to the end of the file (`graphs`).
 //!
 //! Numbers on a line are separated by one space; every line, the last one
 //! included, ends in `\n`; nothing else is allowed: no `\r`, tabs, BOM,
@@ -64,6 +66,7 @@
 
 mod checker;
 mod fast;
+mod graphs;
 mod messages;
 pub(crate) mod reading;
 mod rows;
@@ -136,7 +139,10 @@ pub fn limits(problem: &Problem, overrides: &Overrides) -> Result<Limits, Error>
         return Err(missing("second number per case"));
     }
     let sets = layout == Layout::SubtractionSetCases;
-    if (overrides.set_size.is_set() || overrides.positions.is_set()) && !sets {
+    if overrides.set_size.is_set() && !sets && layout != Layout::GraphCases {
+        return Err(missing("subtraction sets or moves per position"));
+    }
+    if overrides.positions.is_set() && !sets {
         return Err(missing("subtraction sets and positions"));
     }
     let mut limits = problem.limits;
@@ -209,6 +215,14 @@ pub fn validate(
         }
         return Ok((detail == Detail::Summary).then_some(checker.summary));
     }
+    if problem.layout == Layout::GraphCases {
+        // Each case brings its own graph.
+        match detail {
+            Detail::Check => checker.graph_cases::<false>()?,
+            Detail::Summary => checker.graph_cases::<true>()?,
+        }
+        return Ok((detail == Detail::Summary).then_some(checker.summary));
+    }
     crate::with_game!(game,
         heap fold => match (problem.layout, detail) {
             (Layout::HeapTriplesToZero, Detail::Check) => {
@@ -268,7 +282,10 @@ pub fn first_refused_heap(
     limits: &Limits,
     path: &str,
 ) -> Option<Error> {
-    if problem.layout == Layout::SubtractionSetCases {
+    if matches!(
+        problem.layout,
+        Layout::SubtractionSetCases | Layout::GraphCases
+    ) {
         return None;
     }
     let first = crate::with_game!(&*game,

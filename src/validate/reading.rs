@@ -60,12 +60,12 @@ pub(crate) fn read<'a>(
     let largest = largest_valid(problem.layout, limits);
     let past = |text: &[u8], at: u64| text.len() as u64 > at.saturating_add(MARGIN as u64);
     // A case of no heaps has an empty line of heaps, as a row of no numbers
-    // has an empty row.
+    // has an empty row; HDU 1524's sample puts one between two graphs.
     let one_line = match problem.layout {
         Layout::Rows(rows) => !rows.pairs,
         layout => layout.has_heaps(),
     };
-    let empty_lines = one_line && limits.heaps.min == 0;
+    let empty_lines = (one_line && limits.heaps.min == 0) || problem.layout == Layout::GraphCases;
     let mut refused_at = None;
     let mut enough = |text: &[u8], new: usize| {
         if refused_at.is_none() {
@@ -192,6 +192,8 @@ pub(crate) fn largest_valid(layout: Layout, limits: &Limits) -> Option<u64> {
             }
         }
         Layout::HeapTriplesToZero => mul(cases, line(3, value)).saturating_add(6),
+        // Queries per graph are unbounded.
+        Layout::GraphCases => return None,
         Layout::SubtractionSetCases => {
             let k = limits.set_size.max;
             let set = (digits(k) + 1).saturating_add(line(k, second));

@@ -130,9 +130,13 @@ impl fmt::Display for Summary {
         if self.layout.has_heaps() {
             writeln!(f, "heaps: {} in total", self.total_heaps)?;
         }
-        let (counted, unit) = match sets {
-            true => (self.total_positions, "positions"),
-            false => (self.cases, "cases"),
+        if self.layout == Layout::GraphCases {
+            stat_line(f, "X", self.set_size, limits.set_size)?;
+        }
+        let (counted, unit) = match self.layout {
+            Layout::SubtractionSetCases => (self.total_positions, "positions"),
+            Layout::GraphCases => (self.total_positions, "queries"),
+            _ => (self.cases, "cases"),
         };
         write!(f, "first player wins: {} of {counted} {unit}", self.wins)?;
         if self.undecided > 0 {

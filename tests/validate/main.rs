@@ -986,9 +986,11 @@ fn the_summary_counts_what_solve_prints_for_every_sample() {
                 continue;
             }
             let line = summary_line(summary, "first player wins");
-            // S-Nim gives a verdict per position, and counts positions.
+            // S-Nim gives a verdict per position, and counts positions;
+            // HDU 1524 one per query.
             let unit = match problem.layout {
                 nimstream::problem::Layout::SubtractionSetCases => "positions",
+                nimstream::problem::Layout::GraphCases => "queries",
                 _ => "cases",
             };
             assert_eq!(

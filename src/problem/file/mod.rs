@@ -430,6 +430,11 @@ fn usual_vars(layout: Layout) -> Vars {
     let var = |name, label| Var { name, label };
     let heaps = var("N", "number of heaps N");
     match layout {
+        Layout::GraphCases => Vars {
+            heaps: var("M", "number of pieces M"),
+            value: var("p", "position p"),
+            second: Some(var("N", "number of positions N")),
+        },
         Layout::SubtractionSetCases => Vars {
             heaps: var("l", "number of heaps l"),
             value: var("h", "heap size h"),
