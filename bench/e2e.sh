@@ -13,20 +13,33 @@
 #   compressed  the reference workload compressed with zstd and with gzip,
 #               read by nimstream itself and through the decoder's pipe,
 #               against the decoder alone (needs zstd and gzip)
+#   problems    catalogue problems against the heap games: HDU 2509's layout
+#               (cases to the end, 30 cases of 1,000,000 heaps below 2^31,
+#               about 315 MB) against the same heaps as HDU 1907's misère
+#               Nim (the same verdicts) and as Nim, and against `wc -l`; a
+#               row problem (Luogu P2148, the same size) against Nim on the
+#               same file; and HDU 1524's graphs (2 graphs of 1,000,000
+#               positions and 600,000 queries each, about 125 MB), in MB/s
 #
 # Usage (from anywhere in the checkout):
 #
 #   bench/e2e.sh                          # every suite, 5 runs per program
 #   E2E_SUITES=lasker bench/e2e.sh        # the reference workload alone
 #   E2E_CASES=10 E2E_PAIR_CASES=1000000 bench/e2e.sh   # a quick check
+#   E2E_SUITES=problems E2E_PROBLEM_CASES=2 E2E_GRAPH_POSITIONS=10000 bench/e2e.sh
 #
 # Environment:
-#   E2E_SUITES     the suites to run, in order (default: all four above)
+#   E2E_SUITES     the suites to run, in order (default: all five above)
 #   E2E_RUNS       runs per program; the median is reported (default 5)
 #   E2E_CASES      cases in the reference workload (default 100)
 #   E2E_HEAPS      heaps per case (default 1000000)
 #   E2E_PAIR_CASES cases in the pair games' files (default 10000000)
 #   E2E_KM_CASES   cases in the k-multiple file (default 100000)
+#   E2E_PROBLEM_CASES   cases of E2E_HEAPS heaps in the problems suite's
+#                  HDU 2509 and P2148 files (default 30)
+#   E2E_GRAPH_POSITIONS positions in each of the 2 graphs of its HDU 1524
+#                  file, with 3/5 as many queries of 10 pieces (default
+#                  1000000)
 #   E2E_TIMER      hyperfine | loop (default: hyperfine if installed, else loop)
 #   E2E_OUT        where the workloads and scratch files go (default
 #                  bench-out, which git ignores)
@@ -46,12 +59,14 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
-SUITES=${E2E_SUITES:-lasker pairs kmultiple compressed}
+SUITES=${E2E_SUITES:-lasker pairs kmultiple compressed problems}
 RUNS=${E2E_RUNS:-5}
 CASES=${E2E_CASES:-100}
 HEAPS=${E2E_HEAPS:-1000000}
 PAIR_CASES=${E2E_PAIR_CASES:-10000000}
 KM_CASES=${E2E_KM_CASES:-100000}
+PROBLEM_CASES=${E2E_PROBLEM_CASES:-30}
+GRAPH_POSITIONS=${E2E_GRAPH_POSITIONS:-1000000}
 OUT=${E2E_OUT:-bench-out}
 CC=${CC:-cc}
 TARGET_DIR=${CARGO_TARGET_DIR:-target}
@@ -63,11 +78,15 @@ die() {
     exit 1
 }
 
-for count in "$RUNS" "$CASES" "$HEAPS" "$PAIR_CASES" "$KM_CASES"; do
-    case $count in '' | *[!0-9]* | 0) die "E2E_RUNS, E2E_CASES, E2E_HEAPS, E2E_PAIR_CASES and E2E_KM_CASES must be positive integers" ;; esac
+for count in "$RUNS" "$CASES" "$HEAPS" "$PAIR_CASES" "$KM_CASES" "$PROBLEM_CASES" "$GRAPH_POSITIONS"; do
+    case $count in '' | *[!0-9]* | 0) die "E2E_RUNS, E2E_CASES, E2E_HEAPS, E2E_PAIR_CASES, E2E_KM_CASES, E2E_PROBLEM_CASES and E2E_GRAPH_POSITIONS must be positive integers" ;; esac
 done
+# P2148's piles come in pairs; a graph of one position has no winning
+# query for gen to draw.
+(( HEAPS % 2 == 0 )) || [[ ! " $SUITES " =~ " problems " ]] || die "the problems suite needs an even E2E_HEAPS (P2148's piles come in pairs)"
+(( GRAPH_POSITIONS >= 2 )) || die "E2E_GRAPH_POSITIONS must be at least 2"
 for suite in $SUITES; do
-    case $suite in lasker | pairs | kmultiple | compressed) ;; *) die "unknown suite '$suite' in E2E_SUITES (lasker, pairs, kmultiple, compressed)" ;; esac
+    case $suite in lasker | pairs | kmultiple | compressed | problems) ;; *) die "unknown suite '$suite' in E2E_SUITES (lasker, pairs, kmultiple, compressed, problems)" ;; esac
 done
 
 if [[ -n ${E2E_TIMER:-} ]]; then
@@ -232,6 +251,8 @@ report() {
         sys+=("${timed#* }")
         rss+=("$(peak_rss "${COMMANDS[$i]}")")
     done
+    # Kept for a suite that prints more from them.
+    REPORTED_TIMES=("${times[@]}")
     local first=${NAMES[0]}
     echo
     echo "### $title"
@@ -325,6 +346,74 @@ suite_compressed() {
         check_verdicts "\"\$NIMSTREAM\" solve lasker \"$LASKER\" --threads 1" "$CASES"
         report "compressed: the lasker workload through $codec" "$(wc -c <"$file")" ''
     done
+}
+
+# `with_count FILE COUNT-FILE COUNT`: COUNT-FILE is FILE with a line COUNT in
+# front: a layout of cases to the end turned into one that counts them.
+with_count() {
+    local file=$1 counted=$2 count=$3
+    if [[ ! -s $counted ]]; then
+        echo "e2e: writing $counted" >&2
+        { echo "$count"; cat "$file"; } >"$counted.tmp"
+        mv "$counted.tmp" "$counted"
+    fi
+    cat "$counted" >/dev/null
+}
+
+suite_problems() {
+    local size=${PROBLEM_CASES}x$HEAPS
+    local cases_to_end=$OUT/hdu2509-$size.in misere=$OUT/hdu2509-$size.counted.in
+    local rows=$OUT/p2148-$size.in
+    # Heaps below 2^31, as in the reference workload, far past HDU 2509's
+    # 100 (gen warns): the bytes per heap are what the speed depends on.
+    workload "$cases_to_end" hdu2509 --cases "$PROBLEM_CASES" --heaps "$HEAPS" --max 2147483647
+    with_count "$cases_to_end" "$misere" "$PROBLEM_CASES"
+    reset_programs
+    program ref 'wc -l' "wc -l \"$cases_to_end\""
+    nimstream_rows hdu2509 "$cases_to_end"
+    # HDU 1907's misère Nim is HDU 2509's game, so its verdicts are checked
+    # too once its words are HDU 2509's.
+    program solver 'misère Nim (HDU 1907 layout), 1 thread' \
+        "\"\$NIMSTREAM\" solve misere --words Yes,No \"$misere\" --threads 1"
+    program solver "misère Nim (HDU 1907 layout), $THREADS threads" \
+        "\"\$NIMSTREAM\" solve misere --words Yes,No \"$misere\" --threads $THREADS"
+    program ref 'Nim (Luogu P2197 layout), 1 thread' "\"\$NIMSTREAM\" solve nim \"$misere\" --threads 1"
+    program ref "Nim (Luogu P2197 layout), $THREADS threads" \
+        "\"\$NIMSTREAM\" solve nim \"$misere\" --threads $THREADS"
+    check_verdicts "\"\$NIMSTREAM\" solve hdu2509 \"$cases_to_end\" --threads 1" "$PROBLEM_CASES"
+    report "problems: hdu2509 (cases to the end), $PROBLEM_CASES cases of $HEAPS heaps below 2^31" \
+        "$(wc -c <"$cases_to_end")" "$PROBLEM_CASES"
+
+    # P2148's layout is Nim's (T, then N and a line of N numbers), so Nim
+    # reads the very same file.
+    workload "$rows" p2148 --cases "$PROBLEM_CASES" --heaps "$HEAPS" --max 2000000000
+    reset_programs
+    program ref 'wc -l' "wc -l \"$rows\""
+    nimstream_rows p2148 "$rows"
+    program ref 'Nim on the same file, 1 thread' "\"\$NIMSTREAM\" solve nim \"$rows\" --threads 1"
+    program ref "Nim on the same file, $THREADS threads" \
+        "\"\$NIMSTREAM\" solve nim \"$rows\" --threads $THREADS"
+    check_verdicts "\"\$NIMSTREAM\" solve p2148 \"$rows\" --threads 1" "$PROBLEM_CASES"
+    report "problems: p2148 (rows), $PROBLEM_CASES rows of $HEAPS piles up to 2*10^9" \
+        "$(wc -c <"$rows")" "$PROBLEM_CASES"
+
+    # Graphs as deep as they are wide: half the positions move to the next.
+    local positions=$GRAPH_POSITIONS queries=$((GRAPH_POSITIONS * 3 / 5))
+    (( queries > 0 )) || queries=1
+    local graphs=$OUT/hdu1524-$positions.in
+    workload "$graphs" hdu1524 --cases 2 --second-min "$positions" --second-max "$positions" \
+        --positions "$queries" --heaps 10 --set-size 4 --max $((positions - 1))
+    reset_programs
+    program ref 'wc -l' "wc -l \"$graphs\""
+    program solver 'nimstream solve hdu1524' "\"\$NIMSTREAM\" solve hdu1524 \"$graphs\""
+    check_verdicts "\"\$NIMSTREAM\" solve hdu1524 \"$graphs\"" $((2 * queries))
+    local bytes
+    bytes=$(wc -c <"$graphs")
+    report "problems: hdu1524, 2 graphs of $positions positions and $queries queries of 10 pieces" \
+        "$bytes" $((2 * queries))
+    echo
+    awk -v b="$bytes" -v t="${REPORTED_TIMES[1]}" \
+        'BEGIN { printf "hdu1524: %.0f MB/s (%d bytes in %.3f s, the median)\n", b / t / 1e6, b, t }'
 }
 
 model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
