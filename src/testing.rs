@@ -183,7 +183,7 @@ pub fn count_wins(problem: &Problem, stdout: &str) -> (u64, u64) {
             Answer::LoseOrTake => (true, word(line) != lose),
             Answer::MoveCount => (true, line != "0"),
             // The lines after a case's word list its moves.
-            Answer::AllMoves => (line == win || line == lose, line == win),
+            Answer::AllMoves | Answer::PairsLeft => (line == win || line == lose, line == win),
             Answer::MoveAndHeaps => unreachable!("counted above"),
         };
         cases += u64::from(is_case);

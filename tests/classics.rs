@@ -883,3 +883,66 @@ fn hdu1524_refuses_what_is_no_acyclic_graph() {
     let lines = solve("hdu1524", &path);
     assert_eq!(lines, ["WIN", "LOSE", "WIN"]);
 }
+
+/// Whether the player to move loses HDU 2177's piles `(a, b)`, trying
+/// every move of the statement: any number from one pile, or the same
+/// number from both.
+fn wythoff_lost(a: u64, b: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
+    if let Some(&known) = memo.get(&(a, b)) {
+        return known;
+    }
+    let lost = wythoff_moves(a, b)
+        .into_iter()
+        .all(|(_, x, y)| !wythoff_lost(x, y, memo));
+    memo.insert((a, b), lost);
+    lost
+}
+
+/// Every move from `(a, b)`: whether it takes from both piles, and the
+/// piles it leaves.
+fn wythoff_moves(a: u64, b: u64) -> Vec<(bool, u64, u64)> {
+    let one = (1..=a).map(|t| (false, a - t, b));
+    let other = (1..=b).map(|t| (false, a, b - t));
+    let both = (1..=a.min(b)).map(|t| (true, a - t, b - t));
+    one.chain(other).chain(both).collect()
+}
+
+#[test]
+fn hdu2177_lists_every_pair_a_winning_move_leaves() {
+    let mut memo = HashMap::new();
+    let cases: Vec<(u64, u64)> = (0..=14)
+        .flat_map(|a| (a..=14).map(move |b| (a, b)))
+        .collect();
+    let cases = &cases[1..]; // `0 0` ends the input.
+    let mut input: String = cases.iter().map(|(a, b)| format!("{a} {b}\n")).collect();
+    input.push_str("0 0\n");
+    let mut expected = Vec::new();
+    for &(a, b) in cases {
+        let mut both = Vec::new();
+        let mut one = Vec::new();
+        for (from_both, x, y) in wythoff_moves(a, b) {
+            if wythoff_lost(x, y, &mut memo) {
+                let pair = format!("{} {}", x.min(y), x.max(y));
+                match from_both {
+                    true => both.push(pair),
+                    false => one.push((x.min(y), pair)),
+                }
+            }
+        }
+        if both.is_empty() && one.is_empty() {
+            expected.push("0".to_string());
+            continue;
+        }
+        expected.push("1".to_string());
+        one.sort();
+        // Each pair once, where it first comes.
+        let mut listed: Vec<String> = Vec::new();
+        for pair in both.into_iter().chain(one.into_iter().map(|(_, p)| p)) {
+            if !listed.contains(&pair) {
+                listed.push(pair);
+            }
+        }
+        expected.extend(listed);
+    }
+    assert_eq!(solve("hdu2177", &input), expected);
+}

@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 27] = [
+const SAMPLES: [(&str, &str); 28] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -36,6 +36,7 @@ const SAMPLES: [(&str, &str); 27] = [
     ("p1247", "p1247-2-lose"),
     ("hdu2147", "hdu2147"),
     ("hdu1524", "hdu1524"),
+    ("hdu2177", "hdu2177"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

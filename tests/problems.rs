@@ -12,7 +12,7 @@ use serde_json::Value;
 
 /// Words of an output description that stand for a number: the case
 /// number `i`, a take or a count `X`, a move `a b`.
-const PLACEHOLDERS: [&str; 4] = ["i", "X", "a", "b"];
+const PLACEHOLDERS: [&str; 6] = ["i", "X", "a", "b", "x", "y"];
 
 fn catalogue() -> Vec<Value> {
     let output = nimstream(&["problems", "--json"], b"");

@@ -31,6 +31,9 @@ pub enum Kind {
         /// Whether a winning move takes from one pile (a `LoseOrTake`
         /// answer prints how much).
         takes: bool,
+        /// Whether the game lists the positions its winning moves leave
+        /// ([`super::PositionGame::winning_leaves`], a `PairsLeft` answer).
+        lists: bool,
     },
     /// A row of numbers per case, read whole ([`super::row::RowGame`]).
     Row {
@@ -53,7 +56,11 @@ pub struct KnownGame {
 }
 
 const fn position(numbers: u8, takes: bool) -> Kind {
-    Kind::Position { numbers, takes }
+    Kind::Position {
+        numbers,
+        takes,
+        lists: false,
+    }
 }
 
 /// The games, in the order help texts list them.
@@ -121,7 +128,11 @@ pub const GAMES: &[KnownGame] = &[
     KnownGame {
         id: "wythoff",
         spec: wythoff::SPEC,
-        kind: position(2, false),
+        kind: Kind::Position {
+            numbers: 2,
+            takes: false,
+            lists: true,
+        },
     },
     KnownGame {
         id: "cutting",

@@ -317,6 +317,14 @@ pub trait PositionGame {
         rng: &mut SplitMix64,
     ) -> Option<(u64, u64)>;
 
+    /// The positions, smaller number first, that the winning moves from
+    /// `(a, b)` leave, each once, in the order a problem lists them;
+    /// `None` for a game that does not list them.
+    fn winning_leaves(&mut self, a: u64, b: u64) -> Option<Vec<(u64, u64)>> {
+        let _ = (a, b);
+        None
+    }
+
     /// The numbers the game decides, when it cannot decide them all (a
     /// table computed once): a case with a number outside is refused, by
     /// `solve` and `validate` alike, before the game is asked about it.

@@ -162,6 +162,39 @@ fn is_losing(small: u64, gap: u64) -> bool {
     c_at_most_k_over_phi && k_over_phi_below_c_plus_1
 }
 
+/// The positions, smaller pile first, that the winning moves from `(a, b)`
+/// leave, each once (HDU 2177's answer): the move that takes the same from
+/// both piles first, then those that take from one pile, by their smaller
+/// pile. Empty when the player to move loses.
+///
+/// With `s <= l`, a move from both keeps the difference `k = l - s`, so it
+/// wins only to `(floor(kφ), floor(kφ) + k)`, when `s` is larger. A move
+/// from one pile keeps the other: lowering `l` wins only to `s`'s partner
+/// (when it is below `l`), and lowering `s` only to `l`'s partner (when it
+/// is below `s`). Two of the three may leave the same pair (`2 2` leaves
+/// `1 2` by taking from either pile), which is listed once.
+pub fn winning_leaves(a: u64, b: u64) -> Vec<(u64, u64)> {
+    let (s, l) = (a.min(b), a.max(b));
+    let mut leaves = Vec::with_capacity(3);
+    if let Some(low) = floor_phi(l - s).filter(|&low| low < s) {
+        leaves.push((low, low + (l - s)));
+    }
+    let mut single = Vec::with_capacity(2);
+    if let Some(p) = partner(s).filter(|&p| p < l) {
+        single.push((s.min(p), s.max(p)));
+    }
+    if let Some(q) = partner(l).filter(|&q| q < s) {
+        single.push((q, l));
+    }
+    single.sort_unstable();
+    for pair in single {
+        if !leaves.contains(&pair) {
+            leaves.push(pair);
+        }
+    }
+    leaves
+}
+
 /// Wythoff's game as a [`PositionGame`] of two piles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WythoffGame;
@@ -196,6 +229,10 @@ impl PositionGame for WythoffGame {
         Some(PositionMove::Piles { from: (a, b), to })
     }
 
+    fn winning_leaves(&mut self, a: u64, b: u64) -> Option<Vec<(u64, u64)>> {
+        Some(winning_leaves(a, b))
+    }
+
     /// A random losing pair whose piles fit the ranges, in either order.
     fn losing_position(
         &mut self,
@@ -216,6 +253,50 @@ impl PositionGame for WythoffGame {
 
 #[cfg(test)]
 mod tests {
+
+    /// Every pair, smaller pile first, that a move of the statement (any
+    /// number from one pile, or the same from both) leaves and that the
+    /// search calls lost, from every position up to 40 × 40: the listing
+    /// holds exactly those, each once, the move from both piles first.
+    #[test]
+    fn winning_leaves_are_every_move_to_a_lost_position() {
+        const MAX: usize = 40;
+        let mut lost = vec![vec![false; MAX + 1]; MAX + 1];
+        for a in 0..=MAX {
+            for b in 0..=MAX {
+                let mut moves = (1..=a).map(|t| (a - t, b));
+                let wins = moves.any(|(x, y)| lost[x][y])
+                    || (1..=b).any(|t| lost[a][b - t])
+                    || (1..=a.min(b)).any(|t| lost[a - t][b - t]);
+                lost[a][b] = !wins;
+            }
+        }
+        for a in 0..=MAX {
+            for b in 0..=MAX {
+                let sorted = |(x, y): (usize, usize)| (x.min(y) as u64, x.max(y) as u64);
+                let from_one = (1..=a)
+                    .map(|t| (a - t, b))
+                    .chain((1..=b).map(|t| (a, b - t)));
+                let from_both = (1..=a.min(b)).map(|t| (a - t, b - t));
+                let both: Vec<_> = from_both.filter(|&(x, y)| lost[x][y]).map(sorted).collect();
+                let mut all: Vec<_> = from_one.filter(|&(x, y)| lost[x][y]).map(sorted).collect();
+                all.extend(&both);
+                all.sort_unstable();
+                all.dedup();
+                let listed = super::winning_leaves(a as u64, b as u64);
+                let mut seen = listed.clone();
+                seen.sort_unstable();
+                seen.dedup();
+                assert_eq!(seen.len(), listed.len(), "{a} {b}: {listed:?} repeats");
+                assert_eq!(seen, all, "{a} {b}");
+                assert_eq!(listed.is_empty(), lost[a][b], "{a} {b}");
+                if let Some(&first) = both.first() {
+                    assert_eq!(listed[0], first, "{a} {b}");
+                }
+                assert!(listed.iter().all(|&(x, y)| x <= y), "{a} {b}");
+            }
+        }
+    }
 
     #[test]
     fn losing_pair_is_losing_and_its_neighbours_are_not() {

@@ -257,7 +257,7 @@ pub fn generate<W: Write>(
     if problem.layout == Layout::HeapTriplesToZero {
         lines.buf.extend_from_slice(b"0 0 0\n");
     }
-    if problem.layout == Layout::PairsToZero {
+    if matches!(problem.layout, Layout::PairsToZero { .. }) {
         lines.buf.extend_from_slice(b"0 0\n");
     }
     lines.finish()?;

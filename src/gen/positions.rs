@@ -26,7 +26,8 @@ pub(super) fn position_cases<G: PositionGame, W: Write>(
     };
     let has_second = layout.has_second();
     // A case `0 0` would end a zero-terminated file of pairs early.
-    let ends = layout == Layout::PairsToZero;
+    let ends = matches!(layout, Layout::PairsToZero { .. });
+    let ordered = layout == Layout::PairsToZero { ordered: true };
     let fits = |(a, b): (u64, u64)| {
         ranges.first.contains(&a)
             && (!has_second || ranges.second.contains(&b))
@@ -43,6 +44,12 @@ pub(super) fn position_cases<G: PositionGame, W: Write>(
             } else {
                 Some(drawn)
             };
+            // Its verdict is checked after the swap, so a game that is
+            // not symmetric only loses the draw.
+            let position = position.map(|(a, b)| match ordered {
+                true => (a.min(b), a.max(b)),
+                false => (a, b),
+            });
             // A number the game does not decide is never written: solve
             // would refuse it.
             found = position.filter(|&(a, b)| {

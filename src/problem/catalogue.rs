@@ -12,7 +12,7 @@ use crate::games;
 const I31: u64 = (1 << 31) - 1;
 
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 27] = [
+pub static CATALOGUE: [Problem; 28] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -541,6 +541,7 @@ pub static CATALOGUE: [Problem; 27] = [
             }),
         },
     },
+    to_zero::HDU2177,
 ];
 
 /// The problem of a game given by its rule on the command line

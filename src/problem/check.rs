@@ -74,12 +74,16 @@ pub(crate) fn check(problem: &Problem) -> Result<(), (Key, String)> {
         }
         Answer::LoseOrTake => matches!(game.kind, Kind::Position { takes: true, .. }),
         Answer::MoveAndHeaps => layout == Layout::HeapCasesToEnd && game.kind == Kind::Heaps,
+        Answer::PairsLeft => matches!(game.kind, Kind::Position { lists: true, .. }),
     };
     if !answers {
         let why = match problem.answer {
             Answer::LoseOrTake => {
                 "the smallest winning take is an answer of games of one pile \
                                    (bash, fibonacci, kmultiple)"
+            }
+            Answer::PairsLeft => {
+                "the positions the winning moves leave are listed by wythoff alone"
             }
             Answer::MoveAndHeaps => {
                 "the first winning move and the heaps it leaves are an answer of heap games \

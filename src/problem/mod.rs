@@ -111,7 +111,11 @@ pub enum Layout {
     /// Cases of two numbers until the input ends.
     PairsToEnd,
     /// Lines of two numbers; a line `0 0` ends the input.
-    PairsToZero,
+    PairsToZero {
+        /// Whether the first number is at most the second (HDU 2177's
+        /// `a ≤ b`), which `validate` checks and `gen` keeps to.
+        ordered: bool,
+    },
     /// One number per case until the input ends.
     NumbersToEnd,
     /// Per case `N` on a line and a line of `N` heap sizes, until the
@@ -169,6 +173,10 @@ pub enum Answer {
     /// objects from heap `b`, the first heap that has a winning move, and
     /// the fewest objects) and a line of the heaps it leaves.
     MoveAndHeaps,
+    /// The losing word, or the winning word and then, on lines of their
+    /// own, each position `x y` (`x ≤ y`) a winning first move leaves, once
+    /// each, in the order the game lists them (HDU 2177).
+    PairsLeft,
 }
 
 impl Layout {
@@ -210,7 +218,7 @@ impl Layout {
             self,
             Layout::CountedPairs
                 | Layout::PairsToEnd
-                | Layout::PairsToZero
+                | Layout::PairsToZero { .. }
                 | Layout::SubtractionSetCases
                 | Layout::Rows(Rows {
                     parameter: true,
@@ -249,7 +257,12 @@ impl Layout {
             Layout::CountedPairs => format!("`T`; then `T` lines `{value} {second}`"),
             Layout::ZeroTerminated => format!("one `{value}` per line, `0` ends"),
             Layout::PairsToEnd => format!("lines `{value} {second}` to the end"),
-            Layout::PairsToZero => format!("lines `{value} {second}`, `0 0` ends"),
+            Layout::PairsToZero { ordered: false } => {
+                format!("lines `{value} {second}`, `0 0` ends")
+            }
+            Layout::PairsToZero { ordered: true } => {
+                format!("lines `{value} {second}` with `{value} ≤ {second}`, `0 0` ends")
+            }
             Layout::NumbersToEnd => format!("one `{value}` per line to the end"),
             Layout::Rows(rows) => {
                 let head = match rows.parameter {
@@ -416,6 +429,7 @@ impl Problem {
             Answer::MoveCount => Some("is the number of winning moves"),
             Answer::LoseOrTake => Some("is the losing word or the smallest winning take"),
             Answer::MoveAndHeaps => Some("is the first winning move and the heaps it leaves"),
+            Answer::PairsLeft => Some("lists the positions the winning moves leave"),
         }
     }
 
@@ -453,6 +467,9 @@ impl Problem {
                 "`{prefix}a b` (take a from heap b), then on a line the heaps left / \
                  `{prefix}{lose}`"
             ),
+            Answer::PairsLeft => {
+                format!("`{win}` and each pair `x y` a winning move leaves / `{lose}`")
+            }
         }
     }
 

@@ -20,7 +20,11 @@ pub const LAYOUTS: &[(&str, Layout)] = &[
     ("counted-pairs", Layout::CountedPairs),
     ("zero-terminated", Layout::ZeroTerminated),
     ("pairs-to-end", Layout::PairsToEnd),
-    ("pairs-to-zero", Layout::PairsToZero),
+    ("pairs-to-zero", Layout::PairsToZero { ordered: false }),
+    (
+        "ordered-pairs-to-zero",
+        Layout::PairsToZero { ordered: true },
+    ),
     ("numbers-to-end", Layout::NumbersToEnd),
     (
         "row-cases",
@@ -55,6 +59,7 @@ pub(crate) const ANSWERS: &[(&str, Answer)] = &[
     ("move-count", Answer::MoveCount),
     ("lose-or-take", Answer::LoseOrTake),
     ("move-and-heaps", Answer::MoveAndHeaps),
+    ("pairs-left", Answer::PairsLeft),
 ];
 
 /// The line prefixes by the names files give them.

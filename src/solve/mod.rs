@@ -262,7 +262,7 @@ pub(crate) fn solve<S: TokenSource, W: Write>(
             Layout::CountedPairs => run.counted_pairs(names.value.name, second, game),
             Layout::ZeroTerminated => run.zero_terminated(names.value.name, game),
             Layout::PairsToEnd => run.pairs_to_end(names.value.name, second, game),
-            Layout::PairsToZero => run.pairs_to_zero([names.value.name, second], game),
+            Layout::PairsToZero { .. } => run.pairs_to_zero([names.value.name, second], game),
             Layout::NumbersToEnd => run.numbers_to_end(names.value.name, game),
             _ => Err(mismatch(problem)),
         },
@@ -297,6 +297,17 @@ pub(crate) fn write_position<W: Write>(
     } else {
         None
     };
+    if answer == Answer::PairsLeft {
+        let Some(leaves) = game.winning_leaves(a, b) else {
+            let message = format!("the game lists no winning moves from {a} {b}");
+            return Err(Error::Usage(message));
+        };
+        let mut written = out.verdict(wins);
+        for (x, y) in leaves {
+            written = written.and_then(|()| out.pair(x, y));
+        }
+        return written.map_err(stdout_error);
+    }
     let written = match (answer, mv) {
         (Answer::LoseOrTake, Some(PositionMove::Pile { from, to })) => out.answer(&(from - to)),
         (Answer::LoseOrTake, _) if wins => {

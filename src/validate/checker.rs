@@ -258,7 +258,11 @@ impl Checker<'_> {
 
     /// Lines of two numbers until a line `0 0`, which is not subject to
     /// the numbers' limits (HDU 2147 asks `0 < n, m`).
-    pub(super) fn pairs_to_zero(&mut self, game: &mut impl PositionGame) -> Result<(), Error> {
+    pub(super) fn pairs_to_zero(
+        &mut self,
+        game: &mut impl PositionGame,
+        ordered: bool,
+    ) -> Result<(), Error> {
         const END: &[u8] = b"0 0";
         for case in 1.. {
             let start = self.pos;
@@ -284,6 +288,20 @@ impl Checker<'_> {
             }
             self.count_case(start, case)?;
             let (a, b) = self.pair_line(game, case, false)?;
+            if ordered && a > b {
+                // b's digits end just before the newline pair_line read.
+                let mut second_at = self.pos - 1;
+                while self.bytes[second_at - 1].is_ascii_digit() {
+                    second_at -= 1;
+                }
+                let first = self.vars.value.name;
+                let second = self.vars.second.map_or("", |v| v.name);
+                let message = format!(
+                    "{first} = {a} is more than {second} = {b} (case {case}); the statement \
+                     asks {first} ≤ {second}"
+                );
+                return Err(self.fail(second_at, message));
+            }
             self.tally(game, a, b);
         }
         unreachable!("the loop returns")

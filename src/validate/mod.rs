@@ -250,7 +250,7 @@ pub fn validate(
             Layout::CountedPairs => checker.counted_pairs(game),
             Layout::ZeroTerminated => checker.zero_terminated(game),
             Layout::PairsToEnd => checker.pairs_to_end(game),
-            Layout::PairsToZero => checker.pairs_to_zero(game),
+            Layout::PairsToZero { ordered } => checker.pairs_to_zero(game, ordered),
             Layout::NumbersToEnd => checker.numbers_to_end(game),
             _ => {
                 unreachable!("the catalogue pairs heap cases with heap games")

@@ -173,7 +173,7 @@ pub(crate) fn largest_valid(layout: Layout, limits: &Limits) -> Option<u64> {
         Layout::HeapCasesToZero { .. } => mul(cases, heap_case).saturating_add(2),
         Layout::CountedPairs => mul(cases, pair).saturating_add(case_line),
         Layout::PairsToEnd => mul(cases, pair),
-        Layout::PairsToZero => mul(cases, pair).saturating_add(4),
+        Layout::PairsToZero { .. } => mul(cases, pair).saturating_add(4),
         Layout::ZeroTerminated => mul(cases, digits(value) + 1).saturating_add(2),
         Layout::NumbersToEnd => mul(cases, digits(value) + 1),
         Layout::Rows(rows) => {
