@@ -946,3 +946,80 @@ fn hdu2177_lists_every_pair_a_winning_move_leaves() {
     }
     assert_eq!(solve("hdu2177", &input), expected);
 }
+
+/// Whether the player to move wins HDU 3595's games `games` (sorted), as
+/// described: each turn moves in every game of Euclid not over (taking a
+/// positive multiple of the smaller pile from the larger), and whoever
+/// cannot move loses.
+fn every_euclid_wins(games: Vec<(u64, u64)>, memo: &mut HashMap<Vec<(u64, u64)>, bool>) -> bool {
+    if let Some(&known) = memo.get(&games) {
+        return known;
+    }
+    let options: Vec<Vec<(u64, u64)>> = games
+        .iter()
+        .map(|&(x, y)| {
+            let (large, small) = (x.max(y), x.min(y));
+            match small {
+                0 => vec![(x, y)],
+                _ => (1..=large / small)
+                    .map(|k| (large - k * small, small))
+                    .collect(),
+            }
+        })
+        .collect();
+    let over = games.iter().all(|&(x, y)| x.min(y) == 0);
+    let mut wins = false;
+    let mut choice = vec![0; games.len()];
+    while !over && !wins {
+        let mut next: Vec<(u64, u64)> = choice.iter().zip(&options).map(|(&i, o)| o[i]).collect();
+        next.sort_unstable();
+        wins = !every_euclid_wins(next, memo);
+        // The next choice, counting in mixed radix; done when it wraps.
+        let mut i = 0;
+        while i < choice.len() {
+            choice[i] += 1;
+            if choice[i] < options[i].len() {
+                break;
+            }
+            choice[i] = 0;
+            i += 1;
+        }
+        if i == choice.len() {
+            break;
+        }
+    }
+    memo.insert(games, wins);
+    wins
+}
+
+#[test]
+fn hdu3595_verdicts_are_the_searchs_of_the_games_played_at_once() {
+    let mut memo = HashMap::new();
+    let mut rng = SplitMix64::new(3595);
+    let cases: Vec<Vec<(u64, u64)>> = (0..300)
+        .map(|_| {
+            let n = rng.between(1, 3);
+            (0..n)
+                .map(|_| (rng.between(0, 9), rng.between(0, 9)))
+                .collect()
+        })
+        .collect();
+    let mut input = String::new();
+    for games in &cases {
+        input.push_str(&format!("{}\n", games.len()));
+        for (x, y) in games {
+            input.push_str(&format!("{x} {y}\n"));
+        }
+    }
+    let lines = solve("hdu3595", &input);
+    assert_eq!(lines.len(), cases.len());
+    for (games, line) in cases.iter().zip(lines) {
+        let mut sorted = games.clone();
+        sorted.sort_unstable();
+        let word = match every_euclid_wins(sorted, &mut memo) {
+            true => "MM",
+            false => "GG",
+        };
+        assert_eq!(line, word, "{games:?}");
+    }
+}

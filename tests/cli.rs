@@ -8,7 +8,7 @@ mod common;
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
 
-const SAMPLES: [(&str, &str); 28] = [
+const SAMPLES: [(&str, &str); 29] = [
     ("nim", "nim-p2197"),
     ("lasker", "lasker-hdu3032"),
     ("misere", "misere-hdu1907"),
@@ -37,6 +37,7 @@ const SAMPLES: [(&str, &str); 28] = [
     ("hdu2147", "hdu2147"),
     ("hdu1524", "hdu1524"),
     ("hdu2177", "hdu2177"),
+    ("hdu3595", "hdu3595"),
 ];
 
 fn testdata(name: &str) -> PathBuf {

@@ -7,9 +7,9 @@
 //! names it by the rule itself (`rule = "0.77"`), and it plays on heaps.
 
 use super::{
-    bash, bounded, boxes, corner, cutting, fibonacci, graph, hill, kmultiple, lasker, misere,
-    multiplication, nim, northcott, pair_split, powers, rule, split_three, staircase, wythoff,
-    GameSpec,
+    bash, bounded, boxes, corner, cutting, every_euclid, fibonacci, graph, hill, kmultiple, lasker,
+    misere, multiplication, nim, northcott, pair_split, powers, rule, split_three, staircase,
+    wythoff, GameSpec,
 };
 
 /// What a game's positions are made of.
@@ -143,6 +143,11 @@ pub const GAMES: &[KnownGame] = &[
         id: "corner-walk",
         spec: corner::SPEC,
         kind: position(2, false),
+    },
+    KnownGame {
+        id: "every-euclid",
+        spec: every_euclid::SPEC,
+        kind: row(false, true),
     },
     KnownGame {
         id: "staircase",

@@ -35,6 +35,9 @@
 //! * [`corner`]: a coin on an `n × m` board steps left, down or
 //!   diagonally towards a corner (HDU 2147). The first player loses iff `n`
 //!   and `m` are both odd.
+//! * [`every_euclid`]: games of Euclid, every one moved each turn (HDU
+//!   3595). Each game's Every-SG step count follows Euclid's algorithm;
+//!   the first player wins iff the largest is odd.
 //! * [`cutting`]: cut a sheet of paper in two; whoever first cuts out a
 //!   `1 × 1` wins. No closed form: a Grundy table over the sides 2 to 200,
 //!   computed once, and a side outside it refused.
@@ -75,6 +78,7 @@ pub mod bounded;
 pub mod boxes;
 pub mod corner;
 pub mod cutting;
+pub mod every_euclid;
 pub mod every_move;
 pub mod fibonacci;
 pub mod graph;
@@ -492,6 +496,8 @@ pub enum Game {
     Boxes(boxes::Boxes),
     /// E&D's pairs of piles.
     PairSplit(pair_split::PairSplit),
+    /// Games of Euclid, every one moved each turn.
+    EveryEuclid(every_euclid::EveryEuclid),
 }
 
 /// Runs `$heap` with `$h` bound to a heap game's concrete type, `$pos`
@@ -521,6 +527,7 @@ macro_rules! with_game {
             $crate::games::Game::Hill($r) => $row,
             $crate::games::Game::Boxes($r) => $row,
             $crate::games::Game::PairSplit($r) => $row,
+            $crate::games::Game::EveryEuclid($r) => $row,
         }
     };
 }

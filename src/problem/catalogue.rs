@@ -12,7 +12,7 @@ use crate::games;
 const I31: u64 = (1 << 31) - 1;
 
 /// The catalogue, in the order `nimstream problems` lists it.
-pub static CATALOGUE: [Problem; 28] = [
+pub static CATALOGUE: [Problem; 29] = [
     Problem {
         name: "nim",
         aliases: &["p2197"],
@@ -542,6 +542,7 @@ pub static CATALOGUE: [Problem; 28] = [
         },
     },
     to_zero::HDU2177,
+    rows::HDU3595,
 ];
 
 /// The problem of a game given by its rule on the command line

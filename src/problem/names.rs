@@ -43,6 +43,14 @@ pub const LAYOUTS: &[(&str, Layout)] = &[
         }),
     ),
     (
+        "pair-lists-to-end",
+        Layout::Rows(Rows {
+            counted: false,
+            parameter: false,
+            pairs: true,
+        }),
+    ),
+    (
         "pair-rows-to-end",
         Layout::Rows(Rows {
             counted: false,

@@ -192,3 +192,47 @@ pub(super) const P2148: Problem = Problem {
     },
     vars: heap_vars(HEAPS_N, "S", "pile size S"),
 };
+
+/// HDU 3595, GG and MM. No copy of its statement, and no solution to read,
+/// was found in the stored pages and code (searched by its title, its id,
+/// "Every-SG" and the game's words): this entry is built from the lead's
+/// description of it, and says so. As described: cases to the end of the
+/// input, each a line `N` and `N` lines `x y`, the two piles of each of N
+/// games of Euclid (a move takes a positive multiple of the smaller pile
+/// from the larger; a game with an empty pile is over); each turn moves in
+/// every game not over, whoever cannot move loses, MM moves first; `MM`
+/// when MM wins, else `GG`. The judge's limits are unknown: those here
+/// (N ≤ 1000, piles below 2^31) are chosen, not the statement's, so that
+/// `gen` and `validate` have bounds; `solve` decides any piles. Played by
+/// `games::every_euclid` (the Every-SG step counts). The sample in
+/// testdata/hdu3595 is made from the description, not copied.
+pub(super) const HDU3595: Problem = Problem {
+    name: "hdu3595",
+    aliases: &[],
+    source: "HDU 3595",
+    title: "GG and MM (games of Euclid, every one moved each turn: Every-SG)",
+    game: games::every_euclid::SPEC,
+    fixed: Fixed::NONE,
+    layout: Layout::Rows(Rows {
+        counted: false,
+        parameter: false,
+        pairs: true,
+    }),
+    answer: Answer::Verdict,
+    verdicts: words("MM", "GG"),
+    limits: Limits {
+        cases: Bounds::new(1, u64::MAX),
+        heaps: Bounds::new(1, 1000),
+        value: Bounds::new(0, (1 << 31) - 1),
+        second: Bounds::ANY,
+        ..Limits::ANY
+    },
+    vars: heap_vars(
+        Var {
+            name: "N",
+            label: "number of games N",
+        },
+        "x",
+        "pile x",
+    ),
+};
