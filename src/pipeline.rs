@@ -329,17 +329,30 @@ impl<'a> Job<'a> {
 
     /// The block size to split `bytes` with, or `None` to read it whole.
     fn split_blocks(&self, bytes: &[u8], game: &Game) -> Option<usize> {
-        // The walk of the second pass reads `T` cases of `N` heaps.
-        if !game.is_heap_game() || self.problem.layout != Layout::HeapCases {
+        // The walk of the second pass reads cases of `N` heaps, `T` of them
+        // or to the end; a case whose heaps are kept (to list what a move
+        // leaves) reads its heaps one by one, so folding blocks ahead is
+        // lost work.
+        let to_end = self.problem.layout == Layout::HeapCasesToEnd
+            && self.problem.answer != Answer::MoveAndHeaps;
+        if !game.is_heap_game() || !(self.problem.layout == Layout::HeapCases || to_end) {
             return None;
         }
         match self.split {
             Split::Never => None,
             Split::Always { block } => Some(block.max(1)),
             Split::Auto => {
-                let cases = SliceSource::new(bytes, self.kernel)
+                let first = SliceSource::new(bytes, self.kernel)
                     .next_token()
-                    .map_or(0, |(cases, _)| cases);
+                    .map_or(0, |(first, _)| first);
+                // To the end, the first number is the first case's heaps:
+                // at two bytes a heap at least, as many cases of that size
+                // is the most the input can hold.
+                let cases = if to_end {
+                    bytes.len() as u64 / first.saturating_mul(2).max(1)
+                } else {
+                    first
+                };
                 parallel::worth_splitting(bytes.len(), cases, self.threads)
                     .then_some(parallel::BLOCK)
             }

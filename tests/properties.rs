@@ -439,6 +439,83 @@ proptest! {
     }
 }
 
+/// `bytes`, a [`heap_file`], without its case count: HDU 2509's layout,
+/// cases until the input ends.
+fn without_case_count(bytes: &[u8]) -> Vec<u8> {
+    let bom = if bytes.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    let count_end = bom
+        + bytes[bom..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+    let rest = bytes[count_end..].iter().skip_while(|&&b| is_space(b));
+    bytes[..bom].iter().chain(rest).copied().collect()
+}
+
+/// Misère Nim's verdicts of HDU 2509's cases, read plainly; `None` if the
+/// input is not a whole number of cases.
+fn cases_to_end_oracle(bytes: &[u8]) -> Option<Vec<bool>> {
+    let mut numbers = Vec::new();
+    for item in oracle_tokens(bytes) {
+        match item {
+            Item::Number(v, _) => numbers.push(v),
+            Item::Fault(at) if at == bytes.len() => break,
+            Item::Fault(_) => return None,
+        }
+    }
+    let mut verdicts = Vec::new();
+    let mut rest = &numbers[..];
+    while let Some((&n, tail)) = rest.split_first() {
+        let heaps = tail.get(..n as usize)?;
+        verdicts.push(heap_verdict(Game::Misere, heaps));
+        rest = &tail[n as usize..];
+    }
+    Some(verdicts)
+}
+
+/// HDU 2509's layout on every path, the split into blocks included: the
+/// verdicts are misère Nim's, and a corrupted file fails the same way
+/// everywhere as on one thread.
+fn check_cases_to_end(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let problem = Problem::find("hdu2509").unwrap();
+    let params = GameParams::default();
+    let first = outcome(problem, &params, bytes, Mode::Slice(Kernel::REFERENCE));
+    if let Some(verdicts) = cases_to_end_oracle(bytes) {
+        let expected: String = verdicts
+            .iter()
+            .map(|&w| format!("{}\n", if w { "Yes" } else { "No" }))
+            .collect();
+        prop_assert_eq!(&first, &(expected, None));
+    }
+    for mode in modes() {
+        let other = outcome(problem, &params, bytes, mode);
+        prop_assert_eq!(
+            &other,
+            &first,
+            "{:?} on {:?}",
+            mode,
+            String::from_utf8_lossy(bytes)
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(300)))]
+
+    #[test]
+    fn cases_to_the_end_read_the_same_on_every_path(
+        bytes in heap_file(),
+        corruption in prop::collection::vec(corruption(), 0..3),
+    ) {
+        check_cases_to_end(&corrupt(without_case_count(&bytes), &corruption))?;
+    }
+}
+
 #[test]
 fn long_digit_runs_across_stream_refills() {
     let zeros = "0".repeat(1000);
