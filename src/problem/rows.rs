@@ -195,8 +195,9 @@ pub(super) const P2148: Problem = Problem {
 
 /// HDU 3595, GG and MM. No copy of its statement, and no solution to read,
 /// was found in the stored pages and code (searched by its title, its id,
-/// "Every-SG" and the game's words): this entry is built from the lead's
-/// description of it, and says so. As described: cases to the end of the
+/// "Every-SG" and the game's words): this entry is built from the game as
+/// notes on Every-SG describe it, from memory, and says so. As described:
+/// cases to the end of the
 /// input, each a line `N` and `N` lines `x y`, the two piles of each of N
 /// games of Euclid (a move takes a positive multiple of the smaller pile
 /// from the larger; a game with an empty pile is over); each turn moves in
