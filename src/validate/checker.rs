@@ -120,17 +120,8 @@ impl Checker<'_> {
                 );
                 return Err(self.fail(start, message));
             }
-            if self.bytes[start..].starts_with(END) && !self.continues_number(start + END.len()) {
-                let place = Place::Case(case);
-                self.expect(
-                    start + END.len(),
-                    Then::Newline { last: true },
-                    &self.vars.value,
-                    place,
-                )?;
-                self.pos = start + END.len() + 1;
-                self.check_case_count(start, case - 1)?;
-                return self.expect_end();
+            if self.at_end_line(start, END) {
+                return self.end_line(start, END, case);
             }
             self.count_case(start, case)?;
             note(&mut self.summary.heaps, 3);
@@ -256,6 +247,27 @@ impl Checker<'_> {
         self.check_case_count(self.pos, case)
     }
 
+    /// Whether the line at `start` is `end`, the line that ends the input
+    /// (and not a number that begins like it).
+    fn at_end_line(&self, start: usize, end: &[u8]) -> bool {
+        self.bytes[start..].starts_with(end) && !self.continues_number(start + end.len())
+    }
+
+    /// Checks the end line `end` at `start`, before case `case`: its
+    /// newline, the cases before it, and nothing after it.
+    fn end_line(&mut self, start: usize, end: &[u8], case: u64) -> Result<(), Error> {
+        let place = Place::Case(case);
+        self.expect(
+            start + end.len(),
+            Then::Newline { last: true },
+            &self.vars.value,
+            place,
+        )?;
+        self.pos = start + end.len() + 1;
+        self.check_case_count(start, case - 1)?;
+        self.expect_end()
+    }
+
     /// Lines of two numbers until a line `0 0`, which is not subject to
     /// the numbers' limits (HDU 2147 asks `0 < n, m`).
     pub(super) fn pairs_to_zero(
@@ -274,17 +286,8 @@ impl Checker<'_> {
                 );
                 return Err(self.fail(start, message));
             }
-            if self.bytes[start..].starts_with(END) && !self.continues_number(start + END.len()) {
-                let place = Place::Case(case);
-                self.expect(
-                    start + END.len(),
-                    Then::Newline { last: true },
-                    &self.vars.value,
-                    place,
-                )?;
-                self.pos = start + END.len() + 1;
-                self.check_case_count(start, case - 1)?;
-                return self.expect_end();
+            if self.at_end_line(start, END) {
+                return self.end_line(start, END, case);
             }
             self.count_case(start, case)?;
             let (a, b) = self.pair_line(game, case, false)?;
