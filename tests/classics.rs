@@ -1023,3 +1023,24 @@ fn hdu3595_verdicts_are_the_searchs_of_the_games_played_at_once() {
         assert_eq!(line, word, "{games:?}");
     }
 }
+
+/// A refused side that is the first number of the next block (found by
+/// the solve fuzz target: `23\n0\n` split in blocks of 2 bytes printed a
+/// verdict for 23 × 0 before the error).
+#[test]
+fn poj2311_refuses_a_side_that_begins_the_next_block() {
+    let problem = Problem::find("poj2311").unwrap();
+    let params = GameParams::default();
+    let bytes = b"23\n0\n ";
+    let one = outcome(problem, &params, bytes, Mode::Slice(Kernel::REFERENCE));
+    assert_eq!(one.0, "");
+    for (threads, block) in [(1, 2), (2, 2), (3, 2), (3, 1)] {
+        let split = outcome(
+            problem,
+            &params,
+            bytes,
+            Mode::Split(Kernel::detect(), threads, block),
+        );
+        assert_eq!(split, one, "threads {threads} block {block}");
+    }
+}

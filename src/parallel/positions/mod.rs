@@ -499,8 +499,12 @@ impl Plan<'_> {
         worker: &mut Worker<G>,
         text: Vec<u8>,
     ) -> Answered {
+        // The block's last case may end with the next block's first
+        // number, which must be decided too.
+        let next = &[self.jobs[job].next][..usize::from(self.shape.width() == 2)];
         let overflows = !self.convert(&self.jobs[job], &mut worker.values)
-            || !decides_all(&worker.game, &worker.values);
+            || !decides_all(&worker.game, &worker.values)
+            || !decides_all(&worker.game, next);
         let (text, cases) = match overflows {
             false => self.lines(&self.jobs[job], worker, text),
             true => (text, 0),
