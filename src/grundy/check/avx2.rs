@@ -43,10 +43,7 @@ pub(super) unsafe fn scan_bytes(
 ) -> bool {
     assert!(to <= m / 2 + 1 && m < g.len() + 1);
     let base = g.as_ptr();
-    let reverse = _mm256_setr_epi8(
-        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
-        5, 4, 3, 2, 1, 0,
-    );
+    let reverse = reverse_bytes();
     let mut map = ByteMap::load(candidates.map());
     let mut a = from;
     while a + 32 <= to {
@@ -92,14 +89,8 @@ pub(super) unsafe fn scan_small_bytes(
 ) -> u64 {
     assert!(to <= m / 2 + 1 && m < g.len() + 1);
     let base = g.as_ptr();
-    let reverse = _mm256_setr_epi8(
-        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
-        5, 4, 3, 2, 1, 0,
-    );
-    let powers = _mm256_setr_epi8(
-        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0,
-        0, 0, 0, 0, 0, 0,
-    );
+    let reverse = reverse_bytes();
+    let powers = bit_powers();
     // Bytes 8..16 of each half are 0, so values 64..128 (index 8..16) miss;
     // indices from 16 up are pushed to 128 and above, which reads 0.
     let table = |wanted: u64| _mm256_setr_epi64x(wanted as i64, 0, wanted as i64, 0);
@@ -163,10 +154,7 @@ impl ByteMap {
         ByteMap {
             low: _mm256_broadcastsi128_si256(low),
             high: _mm256_broadcastsi128_si256(high),
-            powers: _mm256_setr_epi8(
-                1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
-                0, 0, 0, 0, 0, 0, 0, 0,
-            ),
+            powers: bit_powers(),
         }
     }
 
@@ -242,6 +230,27 @@ pub(super) unsafe fn scan_shorts(
         a += 16;
     }
     portable::scan(g, m, a, to, candidates)
+}
+
+/// The shuffle that reverses the sixteen bytes of each half.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn reverse_bytes() -> __m256i {
+    _mm256_setr_epi8(
+        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+        5, 4, 3, 2, 1, 0,
+    )
+}
+
+/// The table that turns `x & 7` into the bit `1 << (x & 7)` by a byte
+/// shuffle, in each half (indices 8..16 read 0).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn bit_powers() -> __m256i {
+    _mm256_setr_epi8(
+        1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0,
+        0, 0, 0, 0, 0, 0,
+    )
 }
 
 /// The shuffle that reverses the eight two-byte values of each half.
@@ -323,10 +332,7 @@ impl WideByteMap {
             |i: usize| unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(bytes.add(i))) };
         WideByteMap {
             tables: [table(0), table(1), table(2), table(3)],
-            powers: _mm256_setr_epi8(
-                1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128,
-                0, 0, 0, 0, 0, 0, 0, 0,
-            ),
+            powers: bit_powers(),
         }
     }
 

@@ -412,16 +412,23 @@ mod tests {
         c
     }
 
+    /// Values below `max + 1` for up to 302 heaps, a heap `m` among them and
+    /// a range `from..to` of its pairs.
+    fn random_pairs<T: Scan>(rng: &mut SplitMix64, max: u32) -> (Vec<T>, usize, usize, usize) {
+        let n = 2 + rng.between(0, 300) as usize;
+        let g: Vec<T> = (0..n)
+            .map(|_| T::narrow(rng.between(0, u64::from(max)) as u32))
+            .collect();
+        let m = 2 + rng.between(0, n as u64 - 2) as usize;
+        let to = 1 + rng.between(0, (m / 2) as u64) as usize;
+        let from = 1 + rng.between(0, to as u64 - 1) as usize;
+        (g, m, from, to)
+    }
+
     /// Each scanner's state after a scan equals the portable one's.
     fn same_scans<T: Scan>(rng: &mut SplitMix64, max: u32, limit: u32) {
         for _ in 0..300 {
-            let n = 2 + rng.between(0, 300) as usize;
-            let g: Vec<T> = (0..n)
-                .map(|_| T::narrow(rng.between(0, u64::from(max)) as u32))
-                .collect();
-            let m = 2 + rng.between(0, n as u64 - 2) as usize;
-            let to = 1 + rng.between(0, (m / 2) as u64) as usize;
-            let from = 1 + rng.between(0, to as u64 - 1) as usize;
+            let (g, m, from, to) = random_pairs::<T>(rng, max);
             let count = 1 + rng.between(0, 12) as usize;
             let seed = rng.next_u64();
             let mut reference = random_candidates(&mut SplitMix64::new(seed), limit, count);
@@ -461,13 +468,7 @@ mod tests {
     /// leaves, on values below 64 and on wider ones, which it skips.
     fn same_small_scans<T: Scan>(rng: &mut SplitMix64, max: u32) {
         for _ in 0..2000 {
-            let n = 2 + rng.between(0, 300) as usize;
-            let g: Vec<T> = (0..n)
-                .map(|_| T::narrow(rng.between(0, u64::from(max)) as u32))
-                .collect();
-            let m = 2 + rng.between(0, n as u64 - 2) as usize;
-            let to = 1 + rng.between(0, (m / 2) as u64) as usize;
-            let from = 1 + rng.between(0, to as u64 - 1) as usize;
+            let (g, m, from, to) = random_pairs::<T>(rng, max);
             let count = rng.between(0, 6) as usize;
             let mut table = random_candidates(rng, 64, count);
             let wanted = table.wanted[0];
