@@ -30,6 +30,10 @@ pub(super) struct Block {
     /// For each class, the range of its rare list the block covered; each
     /// heap pairs the rest itself.
     pub covered: [(usize, usize); 2],
+    /// The heaps `a` whose pairs `(a, m - a)`, for every splitting removal,
+    /// are marked in every row ([`Block::sweep`]): a heap's search for its
+    /// candidates skips them.
+    pub swept: (usize, usize),
 }
 
 impl Block {
@@ -39,6 +43,7 @@ impl Block {
         self.width = (1usize << bits).max(64);
         self.rows.clear();
         self.rows.resize(len * self.width, 0);
+        self.swept = (0, 0);
     }
 
     /// The heaps in the block.
@@ -102,6 +107,29 @@ impl Block {
         marked
     }
 
+    /// Marks, in the row of each heap `n` of `n0 .. n0 + len`, every pair
+    /// `(a, n - b - a)` with `a` in `from..to` and `b` each of `moves`;
+    /// returns the pairs marked.
+    ///
+    /// Every partner must be inside `g` and no `a` past its heap's mirror
+    /// pair: see [`sweepable`].
+    pub fn sweep<T: Cell>(
+        &mut self,
+        g: &[T],
+        n0: usize,
+        moves: &[usize],
+        (from, to): (usize, usize),
+    ) -> u64 {
+        let len = self.len();
+        for &b in moves {
+            for a in from..to {
+                let partner = n0 - b - a;
+                self.mark_all(&g[partner..partner + len], g[a].get());
+            }
+        }
+        (moves.len() * to.saturating_sub(from) * len) as u64
+    }
+
     /// Marks `partners[j] ^ value` in row `j`.
     #[inline(always)]
     fn mark_all<T: Cell>(&mut self, partners: &[T], value: u32) {
@@ -135,6 +163,29 @@ pub(super) fn covered(class: &Class, n0: usize) -> (usize, usize) {
     (lo, hi)
 }
 
+/// The heaps `a` a block of `len` heaps from `n0` can [`Block::sweep`]
+/// with the values below `known`, for splitting removals from `first` to
+/// `last`: from the first `a` whose partners are all known, at most `span`
+/// of them, and none past the smallest heap's mirror pair, so that every
+/// `a` swept is one each heap's search would visit.
+pub(super) fn sweepable(
+    (first, last): (usize, usize),
+    n0: usize,
+    len: usize,
+    known: usize,
+    span: usize,
+) -> (usize, usize) {
+    // The partner of `a` in the last row, `n0 + len - 1 - b - a`, is
+    // largest for the smallest removal, and must be below `known`.
+    let from = (n0 + len).saturating_sub(known + first).max(1);
+    let to = (from + span).min(n0.saturating_sub(last) / 2 + 1);
+    if to > from {
+        (from, to)
+    } else {
+        (0, 0)
+    }
+}
+
 /// A heap's row of a [`Block`], as its option set: a byte per value.
 pub(super) struct RowMarks<'a>(&'a mut [u8]);
 
@@ -155,6 +206,51 @@ impl Marks for RowMarks<'_> {
         match memchr::memchr(0, &self.0[from..]) {
             Some(at) => (from + at) as u32,
             None => self.0.len() as u32,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    #[test]
+    fn a_sweep_marks_the_pairs_of_its_heaps_in_every_row_and_no_other() {
+        let mut rng = SplitMix64::new(0x5eef);
+        for _ in 0..300 {
+            let known = 100 + rng.between(0, 400) as usize;
+            let g: Vec<u16> = (0..known).map(|_| rng.between(0, 511) as u16).collect();
+            let mut moves: Vec<usize> = (1..=6).filter(|_| rng.between(0, 2) == 0).collect();
+            if moves.is_empty() {
+                moves.push(1 + rng.between(0, 5) as usize);
+            }
+            let len = 1 + rng.between(0, HEAPS as u64 - 1) as usize;
+            let n0 = known + rng.between(0, HEAPS as u64) as usize;
+            let span = rng.between(0, 300) as usize;
+            let range = (moves[0], moves[moves.len() - 1]);
+            let (from, to) = sweepable(range, n0, len, known, span);
+            assert!(to - from <= span);
+            let mut block = Block::default();
+            block.begin(len, 9);
+            // Only `known` values: a partner past them would panic.
+            let marked = block.sweep(&g, n0, &moves, (from, to));
+            assert_eq!(marked, (moves.len() * (to - from) * len) as u64);
+            for j in 0..len {
+                let n = n0 + j;
+                let mut expected = vec![0u8; 512];
+                for &b in &moves {
+                    for a in from..to {
+                        assert!(a <= (n - b) / 2, "a = {a} is past heap {n}'s mirror pair");
+                        expected[usize::from(g[a] ^ g[n - b - a])] = 1;
+                    }
+                }
+                assert_eq!(block.row(j).0, expected, "row {j}");
+            }
+            if from > 1 {
+                // Sweeping from one heap earlier would need an unknown value.
+                assert!(n0 + len - 1 - moves[0] - (from - 1) >= known);
+            }
         }
     }
 }

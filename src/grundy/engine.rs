@@ -230,6 +230,7 @@ impl Engine {
             Some(prepared) => {
                 self.work.rare_pairs += prepared.marked;
                 self.work.ahead_pairs += prepared.marked;
+                self.work.swept_pairs += prepared.swept;
                 (prepared.rows, prepared.done)
             }
             None => {
@@ -240,7 +241,7 @@ impl Engine {
         };
         let split = self.split.as_ref().expect("blocks need a split");
         self.work.rare_pairs += rows.prepare(g, split, done);
-        let covered = rows.covered;
+        let (covered, swept) = (rows.covered, rows.swept);
         let next = n0 + len;
         if let Some(ahead) = ahead.filter(|_| self.blocks_pay(rule, next)) {
             let next_len = self.block_len(next, until);
@@ -259,6 +260,7 @@ impl Engine {
                 g,
                 split,
                 covered,
+                swept,
                 false,
                 bits,
                 &mut self.candidates,
@@ -320,8 +322,12 @@ impl Engine {
     pub fn describe(&self) -> String {
         let total = self.total_work();
         let work = format!(
-            "{} rare pairs ({} marked ahead), {} checked pairs, {} rebuilds",
-            total.rare_pairs, total.ahead_pairs, total.checked_pairs, total.rebuilds
+            "{} rare pairs ({} marked ahead), {} checked pairs ({} swept ahead), {} rebuilds",
+            total.rare_pairs,
+            total.ahead_pairs,
+            total.checked_pairs,
+            total.swept_pairs,
+            total.rebuilds
         );
         match self.pair_sets {
             Some(_) => self.brief(),
@@ -356,6 +362,7 @@ impl Engine {
             checked_pairs: a.checked_pairs + b.checked_pairs,
             naive_pairs: a.naive_pairs + b.naive_pairs,
             ahead_pairs: a.ahead_pairs + b.ahead_pairs,
+            swept_pairs: a.swept_pairs + b.swept_pairs,
             rebuilds: a.rebuilds,
         }
     }
@@ -387,6 +394,7 @@ impl Engine {
                 g,
                 split,
                 [(0, 0); 2],
+                (0, 0),
                 rule.unequal_parts(),
                 self.bits,
                 &mut self.candidates,
@@ -444,6 +452,7 @@ impl Engine {
         self.total.checked_pairs += work.checked_pairs;
         self.total.naive_pairs += work.naive_pairs;
         self.total.ahead_pairs += work.ahead_pairs;
+        self.total.swept_pairs += work.swept_pairs;
         if self.method == Method::Auto
             && self.split.is_some()
             && (work.rare_pairs + work.checked_pairs) * 10 > work.naive_pairs * 7

@@ -12,7 +12,8 @@ use super::work::Work;
 
 /// `G(n)` for `n = g.len()`, given the options of moves that leave at most
 /// one heap already in `marks`, and those of the pairs with the rare heaps
-/// of each class's `covered` range of its list ([`Block`]).
+/// of each class's `covered` range of its list ([`Block`]), and of every
+/// pair `(a, m - a)` with `a` in `swept`.
 ///
 /// [`Block`]: super::block::Block
 #[inline]
@@ -23,6 +24,7 @@ pub(super) fn value<T: Scan, M: Marks>(
     g: &[T],
     split: &mut Split,
     covered: [(usize, usize); 2],
+    swept: (usize, usize),
     unequal: bool,
     bits: u32,
     candidates: &mut Candidates,
@@ -54,7 +56,7 @@ pub(super) fn value<T: Scan, M: Marks>(
         }
         let by_class = [wanted & unsure[0], wanted & unsure[1]];
         let (left, looked) =
-            check::search_small(scanner, g, &split.classes, unequal, wanted, by_class);
+            check::search_small(scanner, g, &split.classes, unequal, swept, wanted, by_class);
         work.checked_pairs += looked;
         // Every candidate is below the ceiling.
         return if left == 0 {
@@ -79,7 +81,7 @@ pub(super) fn value<T: Scan, M: Marks>(
     if candidates.is_empty() {
         return ceiling;
     }
-    work.checked_pairs += check::search(scanner, g, &split.classes, unequal, candidates);
+    work.checked_pairs += check::search(scanner, g, &split.classes, unequal, swept, candidates);
     candidates.smallest_left().unwrap_or(ceiling)
 }
 

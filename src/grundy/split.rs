@@ -92,6 +92,13 @@ impl Class {
         }
     }
 
+    /// A class of `moves` with no symbol classified, for tests of what
+    /// only reads the removals.
+    #[cfg(test)]
+    pub fn of_moves(moves: Vec<usize>) -> Class {
+        Class::new(moves, 0, false, 0)
+    }
+
     /// Whether `x` may join the common symbols: no two common symbols (or
     /// `x` itself) would then give a third with the class's twist.
     fn may_be_common(&self, x: u32) -> bool {
@@ -236,6 +243,13 @@ impl Split {
     /// Rare lookups per heap, over every class.
     pub fn cost(&self) -> usize {
         self.classes.iter().map(Class::cost).sum()
+    }
+
+    /// The smallest and the largest splitting removal, over every class.
+    pub fn removal_range(&self) -> (usize, usize) {
+        let moves = self.classes.iter().flat_map(|c| &c.moves);
+        let first = moves.clone().min().copied().unwrap_or(0);
+        (first, moves.max().copied().unwrap_or(0))
     }
 
     /// The rare heaps of every class, for `--stats`.

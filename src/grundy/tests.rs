@@ -192,6 +192,7 @@ fn two_threads_compute_what_one_does() {
                 let work = seq.work();
                 assert!(work.ahead_pairs > 0, "{code}: nothing was marked ahead");
                 assert!(work.ahead_pairs < work.rare_pairs);
+                assert!(work.swept_pairs > 0, "{code}: nothing was swept ahead");
             }
         }
     }

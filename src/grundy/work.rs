@@ -12,6 +12,9 @@ pub struct Work {
     pub naive_pairs: u64,
     /// Of `rare_pairs`, those a second thread marked ahead.
     pub ahead_pairs: u64,
+    /// Pairs a second thread marked ahead in the sweep, so that the
+    /// search for candidates skips them.
+    pub swept_pairs: u64,
     /// Times the split was rebuilt.
     pub rebuilds: u64,
 }
