@@ -1,4 +1,4 @@
-//! The next block's far pairs, marked on a second thread.
+//! The next block's far pairs and early pairs, marked on a second thread.
 //!
 //! The values of a sequence come one after another, each from all the
 //! values before it, so the heaps themselves cannot be shared out. But with

@@ -101,7 +101,7 @@ pub struct Engine {
     /// Over the whole sequence.
     total: Work,
     /// Threads to compute with: with two or more, a second thread marks
-    /// the next block's far pairs ([`Ahead`]).
+    /// the next block's far pairs and sweeps its early ones ([`Ahead`]).
     threads: usize,
     /// Counts the splits taken, so that rows marked ahead under one are
     /// never used under another.

@@ -26,7 +26,8 @@
 //!   values into common and rare ones (by heap parity too, where that helps);
 //!   `sparse` gives a heap's value from the pairs with rare heaps, with
 //!   `block` marking those pairs for 32 heaps at once when rare heaps are
-//!   many, and `ahead` marking the next block's on a second thread;
+//!   many, and `ahead` marking the next block's on a second thread, with
+//!   the early pairs its heaps' searches would visit first;
 //!   `check` looks for the few candidate values left among all
 //!   pairs, 32 or 16 pairs a step with AVX2 ([`Scanner`]); `three` handles
 //!   moves that leave three heaps; `mex` holds a heap's option set, a

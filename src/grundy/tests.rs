@@ -175,8 +175,8 @@ fn every_scanner_and_method_agrees_with_the_naive_mex_on_long_sequences() {
 #[test]
 fn two_threads_compute_what_one_does() {
     // Long enough for blocks of many rare heaps, whose far pairs the second
-    // thread marks ahead; 0.6 and 0.14 pass 256 (two-byte cells, wider
-    // rows) and rebuild their splits on the way.
+    // thread marks ahead and whose early pairs it sweeps; 0.6 and 0.14 pass
+    // 256 (two-byte cells, wider rows) and rebuild their splits on the way.
     for (code, len) in [("0.6", 40_000), ("0.14", 40_000), ("0.106", 20_000)] {
         let rule = Rule::parse(code).unwrap();
         let one = computed_by(&rule, engine::Engine::new(Method::Auto), len);
