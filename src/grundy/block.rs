@@ -112,7 +112,8 @@ impl Block {
     /// returns the pairs marked.
     ///
     /// Every partner must be inside `g` and no `a` past its heap's mirror
-    /// pair: see [`sweepable`].
+    /// pair: see [`sweepable`]. Like [`Block::prepare`], not for games
+    /// whose split parts must differ: the mirror pair would be marked.
     pub fn sweep<T: Cell>(
         &mut self,
         g: &[T],
