@@ -17,21 +17,21 @@
 //! rows come back. The share grows while the rows come back ready and
 //! shrinks while this thread waits for them.
 //!
-//! That alone leaves this thread the heaps' own steps, whose searches
-//! for candidates (`check`) are about two thirds of Officers' work, and
-//! caps the pipeline near 1.5x. But a search visits the pairs `(a, m - a)`
-//! from `a = 1` up, and from `a = 2 * HEAPS` or so the partners of every
-//! heap of the next block are known. So once the second thread has all the far
-//! pairs, it also *sweeps* a span of those heaps `a`: it marks the value
-//! of every pair they make, for every splitting removal, in every row of
-//! the block ([`Block::sweep`]). A marked value is an option, so never a
+//! That alone leaves this thread the heaps' own steps, whose searches for
+//! candidates (`check`) are about two thirds of Officers' work, and caps
+//! the pipeline near 1.5x. But a search visits the pairs `(a, m - a)` from
+//! `a = 1` up, and from `a = 2 * HEAPS` or so the partners of every heap of
+//! the next block are known. So once the second thread has all the far
+//! pairs, it also *sweeps* a span of those heaps `a`: it marks the value of
+//! every pair they make, for every splitting removal, in every row of the
+//! block ([`Block::sweep`]). A marked value is an option, so never a
 //! candidate, and the heap's search skips the span. The span grows while
 //! the rows come back ready and shrinks while this thread waits. On
 //! Officers it settles near 340 heaps, an eighth of the pairs a search
 //! visits, yet it takes a third of the time off this thread: the early
-//! pairs are where the searches find most of their candidates (at 2^20,
-//! `a` below 448 gave 73% of the finds from 18% of the pairs visited), and
-//! each find costs far more than a pair that finds nothing.
+//! pairs are where the searches find most of their candidates (at 2^20, `a`
+//! below 448 gave 73% of the finds from 18% of the pairs visited), and each
+//! find costs far more than a pair that finds nothing.
 //!
 //! The values never depend on the second thread: rows that come back for
 //! another block than the one this thread is at (a value needed another
