@@ -363,9 +363,10 @@ pub(super) fn search<T: Scan>(
 }
 
 /// [`search`] for candidates below 64, the usual case while every value
-/// is (skipping the pairs of the heaps in `skip` too): `wanted` has a bit per candidate and `by_class[d]` a bit per
-/// candidate class `d`'s pairs may give, all in registers, with no table to
-/// fill or clear. Returns the candidates left and the pairs looked at.
+/// is, skipping the pairs of the heaps in `skip` too: `wanted` has a bit
+/// per candidate and `by_class[d]` a bit per candidate class `d`'s pairs
+/// may give, all in registers, with no table to fill or clear. Returns the
+/// candidates left and the pairs looked at.
 pub(super) fn search_small<T: Scan>(
     scanner: Scanner,
     g: &[T],
@@ -549,10 +550,9 @@ mod tests {
                     skipping.found(u32::from(g[a] ^ g[n - b - a]));
                 }
             }
-            let full = skipping.clone();
             let small = skipping.wanted[0];
             for scanner in Scanner::available() {
-                let (mut a, mut b) = (skipping.clone(), full.clone());
+                let (mut a, mut b) = (skipping.clone(), skipping.clone());
                 search(scanner, &g, &classes, false, skip, &mut a);
                 search(scanner, &g, &classes, false, (0, 0), &mut b);
                 assert_eq!(a.wanted, b.wanted, "{} n {n} {skip:?}", scanner.name());
