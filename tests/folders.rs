@@ -58,6 +58,37 @@ fn a_folder_of_twenty_pairs_is_checked_and_a_wrong_line_named() {
     );
 }
 
+/// Past the ten differing lines listed, the rest are counted, in the
+/// singular for one.
+#[test]
+fn differing_lines_past_the_listed_ones_are_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    test_folder(dir.path(), 1);
+    let expected = dir.path().join("00.out");
+    let text = std::fs::read_to_string(&expected).unwrap();
+    let other = |line: &str| if line == "Alice" { "Bob" } else { "Alice" };
+    for (wrong, count) in [(11, "1 more line differs"), (12, "2 more lines differ")] {
+        let lines: Vec<&str> = text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| if i < wrong { other(line) } else { line })
+            .collect();
+        std::fs::write(&expected, lines.join("\n") + "\n").unwrap();
+        let output = nimstream(
+            &["solve", "lasker", dir.path().to_str().unwrap(), "--check"],
+            b"",
+        );
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        let printed = stdout(&output);
+        assert_eq!(printed.lines().count(), 11, "{printed}");
+        assert_eq!(
+            printed.lines().last().unwrap(),
+            format!("{}: {count}", expected.display()),
+            "{printed}"
+        );
+    }
+}
+
 #[test]
 fn several_inputs_are_answered_in_their_order() {
     let dir = tempfile::tempdir().unwrap();

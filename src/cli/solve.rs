@@ -246,8 +246,10 @@ impl Tally {
                     writeln!(out, "{name}:{mismatch}").map_err(stdout_error)?;
                 }
                 let more = verdict.differing - verdict.listed.len() as u64;
-                if more > 0 {
-                    writeln!(out, "{name}: {more} more lines differ").map_err(stdout_error)?;
+                match more {
+                    0 => {}
+                    1 => writeln!(out, "{name}: 1 more line differs").map_err(stdout_error)?,
+                    _ => writeln!(out, "{name}: {more} more lines differ").map_err(stdout_error)?,
                 }
             }
         }
