@@ -30,7 +30,7 @@ pub struct Summary {
     pub cases: u64,
     /// Heaps per case (heap games).
     pub heaps: Option<Stat>,
-    /// Heaps in all cases.
+    /// Heaps in all cases (HDU 1524: pieces in all queries).
     pub total_heaps: u64,
     /// Heap sizes, or the first number of each case.
     pub value: Option<Stat>,
@@ -128,7 +128,12 @@ impl fmt::Display for Summary {
             writeln!(f, "positions: {} in total", self.total_positions)?;
         }
         if self.layout.has_heaps() {
-            writeln!(f, "heaps: {} in total", self.total_heaps)?;
+            // HDU 1524's queries place pieces on a graph, not heaps.
+            let unit = match self.layout {
+                Layout::GraphCases => "pieces",
+                _ => "heaps",
+            };
+            writeln!(f, "{unit}: {} in total", self.total_heaps)?;
         }
         if self.layout == Layout::GraphCases {
             stat_line(f, "X", self.set_size, limits.set_size)?;

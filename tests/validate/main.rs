@@ -781,6 +781,18 @@ fn the_summary_reports_the_ranges_reached() {
     assert_eq!(stdout(&output), "");
 }
 
+/// HDU 1524's queries place pieces on a graph: its summary counts pieces.
+#[test]
+fn the_summary_of_graph_queries_counts_pieces() {
+    let sample =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/testdata/hdu1524.in")).unwrap();
+    let output = assert_valid("hdu1524", &sample, &["--summary"]);
+    let summary = stdout(&output);
+    // Its five queries place 1 + 2 + 2 + 2 + 3 pieces.
+    assert_eq!(summary_line(summary, "pieces"), "pieces: 10 in total");
+    assert!(!summary.contains("heaps"), "{summary}");
+}
+
 #[test]
 fn the_summary_of_a_generated_file_matches_its_numbers() {
     let input = gen("misere", &["--cases", "7", "--heaps", "9", "--seed", "5"]);
