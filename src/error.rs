@@ -82,13 +82,32 @@ impl fmt::Display for Error {
                 "{}:{}:{}: {}",
                 path, position.line, position.column, message
             ),
-            Error::Io { path, source } => write!(f, "{}: {}", path, source),
+            Error::Io { path, source } => write!(f, "{}: {}", path, describe_io(source)),
             Error::Usage(message) => f.write_str(message),
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+/// What an I/O error says to a person, in the same words for every
+/// command: the system's message without its code, in lower case like
+/// nimstream's own (`No such file or directory (os error 2)` reads `no
+/// such file or directory`). Errors nimstream words itself are kept whole.
+pub fn describe_io(error: &io::Error) -> String {
+    let text = error.to_string();
+    let Some(code) = error.raw_os_error() else {
+        return text;
+    };
+    let words = text
+        .strip_suffix(&format!(" (os error {code})"))
+        .unwrap_or(&text);
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => text,
+    }
+}
 
 /// Describes a byte the way a person would want to read it in a message.
 pub fn describe_byte(byte: u8) -> String {
@@ -98,5 +117,25 @@ pub fn describe_byte(byte: u8) -> String {
         0x21..=0x7e => format!("'{}'", byte as char),
         0x80..=0xff => format!("the non-ASCII byte 0x{:02X}", byte),
         _ => format!("the control byte 0x{:02X}", byte),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_io_error_reads_without_its_code() {
+        let missing = io::Error::from_raw_os_error(2);
+        assert!(missing.to_string().contains("(os error 2)"), "{missing}");
+        let error = Error::Io {
+            path: "cases.in".into(),
+            source: missing,
+        };
+        #[cfg(unix)]
+        assert_eq!(error.to_string(), "cases.in: no such file or directory");
+        assert!(!error.to_string().contains("os error"), "{error}");
+        let own = io::Error::new(io::ErrorKind::NotFound, "missing: no expected answers");
+        assert_eq!(describe_io(&own), "missing: no expected answers");
     }
 }

@@ -102,7 +102,7 @@ pub enum GenError {
 impl fmt::Display for GenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GenError::Io(error) => error.fmt(f),
+            GenError::Io(error) => f.write_str(&crate::error::describe_io(error)),
             GenError::Impossible(message) => f.write_str(message),
         }
     }

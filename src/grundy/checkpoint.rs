@@ -57,7 +57,7 @@ pub enum CheckpointError {
 impl fmt::Display for CheckpointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CheckpointError::Io(e) => write!(f, "{e}"),
+            CheckpointError::Io(e) => f.write_str(&crate::error::describe_io(e)),
             CheckpointError::Bad { at, what } => write!(f, "byte {at}: {what}"),
         }
     }
