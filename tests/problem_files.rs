@@ -215,6 +215,33 @@ fn any_heap_layout_plays_any_rule() {
     assert_eq!(stdout(&moved), "Alice 1:5->2+2\n", "{}", stderr(&moved));
 }
 
+/// POJ 2975's count of winning moves with Kayles' rule: refused as the file
+/// is read, at the key `answer`, before the rule's values are computed.
+#[test]
+fn an_answer_the_game_cannot_give_is_an_error_at_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, name) in [
+        ("rule = \"kayles\"", "the rule kayles"),
+        ("rule = \"0.137\"", "the rule 0.137"),
+        ("game = \"lasker\"", "lasker"),
+        ("game = \"split-three\"", "split-three"),
+    ] {
+        let file = edited(dir.path(), "poj2975", |t| t.replace("game = \"nim\"", game));
+        for command in ["solve", "gen", "validate"] {
+            let output = nimstream(&[command, "--problem", &file], b"1\n3\n0\n");
+            assert_eq!(output.status.code(), Some(2), "{command}");
+            assert_eq!(
+                stderr(&output),
+                format!(
+                    "nimstream: {file}:6:10: key `answer`: {name} splits heaps, so its winning \
+                     moves cannot be listed or counted (a heap of n objects splits about n/2 \
+                     ways)\n"
+                ),
+            );
+        }
+    }
+}
+
 #[test]
 fn listing_the_moves_of_a_game_that_splits_is_refused() {
     let dir = tempfile::tempdir().unwrap();

@@ -17,7 +17,12 @@ use super::{
 pub enum Kind {
     /// Heaps, folded one at a time ([`super::HeapGame`]): any number of
     /// them per case.
-    Heaps,
+    Heaps {
+        /// Whether a move may split a heap (Lasker's, HDU 5795's), so
+        /// that the winning moves from a heap cannot all be listed. A game
+        /// given by its rule splits as its rule says ([`RULE`]).
+        splits: bool,
+    },
     /// S-Nim's heaps, played under the subtraction set each case brings:
     /// only S-Nim's own layout reads them.
     SetPerCase,
@@ -68,32 +73,32 @@ pub const GAMES: &[KnownGame] = &[
     KnownGame {
         id: "nim",
         spec: nim::SPEC,
-        kind: Kind::Heaps,
+        kind: Kind::Heaps { splits: false },
     },
     KnownGame {
         id: "lasker",
         spec: lasker::SPEC,
-        kind: Kind::Heaps,
+        kind: Kind::Heaps { splits: true },
     },
     KnownGame {
         id: "misere",
         spec: misere::SPEC,
-        kind: Kind::Heaps,
+        kind: Kind::Heaps { splits: false },
     },
     KnownGame {
         id: "split-three",
         spec: split_three::SPEC,
-        kind: Kind::Heaps,
+        kind: Kind::Heaps { splits: true },
     },
     KnownGame {
         id: "bounded",
         spec: bounded::SPEC,
-        kind: Kind::Heaps,
+        kind: Kind::Heaps { splits: false },
     },
     KnownGame {
         id: "fibonacci-subtraction",
         spec: rule::FIBONACCI_SUBTRACTION,
-        kind: Kind::Heaps,
+        kind: Kind::Heaps { splits: false },
     },
     KnownGame {
         id: "s-nim",
@@ -186,10 +191,12 @@ const fn row(parameter: bool, pairs: bool) -> Kind {
 }
 
 /// A game given by its rule, which problems name by the rule itself.
+/// Whether it splits heaps is its rule's to say (`Rule::splits`), so a
+/// problem's check asks the rule rather than this entry.
 pub const RULE: KnownGame = KnownGame {
     id: "rule",
     spec: rule::SPEC,
-    kind: Kind::Heaps,
+    kind: Kind::Heaps { splits: false },
 };
 
 impl KnownGame {
@@ -231,8 +238,15 @@ mod tests {
         };
         for game in GAMES.iter().chain([&RULE]) {
             let built = (game.spec.build)(&params).unwrap();
-            let heaps = matches!(game.kind, Kind::Heaps | Kind::SetPerCase | Kind::Graph);
+            let heaps = matches!(
+                game.kind,
+                Kind::Heaps { .. } | Kind::SetPerCase | Kind::Graph
+            );
             assert_eq!(built.is_heap_game(), heaps, "{}", game.id);
+            // The rule given here, 0.77, splits; RULE leaves it to the rule.
+            if let (Kind::Heaps { splits }, false) = (game.kind, game.id == RULE.id) {
+                assert_eq!(built.lists_every_move(), !splits, "{}", game.id);
+            }
             let row = matches!(game.kind, Kind::Row { .. });
             assert_eq!(built.is_row_game(), row, "{}", game.id);
             assert_eq!(KnownGame::of(&game.spec).map(|g| g.id), Some(game.id));

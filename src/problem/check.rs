@@ -8,6 +8,7 @@ use super::names::LAYOUTS;
 use super::{Answer, Layout, Problem};
 use crate::games::bounded::MAX_TAKE;
 use crate::games::known::{Kind, KnownGame};
+use crate::grundy::Rule;
 
 /// A key of a problem file, for errors found after reading it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,13 +68,14 @@ pub(crate) fn check(problem: &Problem) -> Result<(), (Key, String)> {
             ),
         ));
     }
+    let heaps = matches!(game.kind, Kind::Heaps { .. });
     let answers = match problem.answer {
         Answer::Verdict => true,
         Answer::AllMoves | Answer::MoveCount => {
-            matches!(layout, Layout::HeapCasesToZero { .. }) && game.kind == Kind::Heaps
+            matches!(layout, Layout::HeapCasesToZero { .. }) && heaps
         }
         Answer::LoseOrTake => matches!(game.kind, Kind::Position { takes: true, .. }),
-        Answer::MoveAndHeaps => layout == Layout::HeapCasesToEnd && game.kind == Kind::Heaps,
+        Answer::MoveAndHeaps => layout == Layout::HeapCasesToEnd && heaps,
         Answer::PairsLeft => matches!(game.kind, Kind::Position { lists: true, .. }),
     };
     if !answers {
@@ -96,10 +98,37 @@ pub(crate) fn check(problem: &Problem) -> Result<(), (Key, String)> {
         };
         return Err((Key::Answer, why.into()));
     }
+    let lists = matches!(
+        problem.answer,
+        Answer::AllMoves | Answer::MoveCount | Answer::MoveAndHeaps
+    );
+    if lists && splits_heaps(problem, game) {
+        let name = match problem.fixed.rule {
+            Some(rule) => format!("the rule {rule}"),
+            None => who(game),
+        };
+        return Err((
+            Key::Answer,
+            format!(
+                "{name} splits heaps, so its winning moves cannot be listed or counted \
+                 (a heap of n objects splits about n/2 ways)"
+            ),
+        ));
+    }
     if problem.fixed.max_take.is_some() && !problem.game.parameters.contains(&MAX_TAKE) {
         return Err((Key::MaxTake, format!("{} takes no max-take", who(game))));
     }
     Ok(())
+}
+
+/// Whether a move of the game may split a heap: the rule's word for a
+/// game given by its rule (one that does not parse is left to the key
+/// `rule`'s own error), the game's kind for the others.
+fn splits_heaps(problem: &Problem, game: &KnownGame) -> bool {
+    match problem.fixed.rule {
+        Some(code) => Rule::parse(code).is_ok_and(|rule| rule.splits()),
+        None => matches!(game.kind, Kind::Heaps { splits: true }),
+    }
 }
 
 /// The game, as messages name it.
@@ -113,7 +142,7 @@ fn who(game: &KnownGame) -> String {
 /// Whether `layout` reads positions of `kind`.
 fn reads(layout: Layout, kind: Kind) -> bool {
     match kind {
-        Kind::Heaps => {
+        Kind::Heaps { .. } => {
             layout.has_heaps()
                 && !matches!(layout, Layout::SubtractionSetCases | Layout::GraphCases)
         }
@@ -131,7 +160,7 @@ fn reads(layout: Layout, kind: Kind) -> bool {
 /// Positions of `kind`, in a few words, and the layouts that read them.
 fn describe(kind: Kind) -> String {
     let what = match kind {
-        Kind::Heaps => "heaps",
+        Kind::Heaps { .. } => "heaps",
         Kind::SetPerCase => "heaps under each case's own subtraction set",
         Kind::Graph => "pieces on each case's own graph",
         Kind::Position { numbers: 1, .. } => "one number",
@@ -164,7 +193,7 @@ fn describe(kind: Kind) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::CATALOGUE;
+    use crate::problem::{CATALOGUE, RULE_PROBLEM};
 
     #[test]
     fn every_entry_of_the_catalogue_can_be_played() {
@@ -189,5 +218,39 @@ mod tests {
         let mut wythoff = *Problem::find("wythoff").unwrap();
         wythoff.answer = Answer::LoseOrTake;
         assert_eq!(check(&wythoff).unwrap_err().0, Key::Answer);
+    }
+
+    /// Every answer that lists or counts winning moves, in its layout, with
+    /// each game that splits heaps: refused by the check, before any game
+    /// is built; with a game that does not, accepted.
+    #[test]
+    fn listing_the_moves_of_a_game_that_splits_is_refused() {
+        let rule = RULE_PROBLEM.game;
+        let splitting = [
+            (Problem::find("lasker").unwrap().game, None),
+            (Problem::find("hdu5795").unwrap().game, None),
+            (rule, Some("0.77")),
+            (rule, Some("grundy")),
+        ];
+        let listing = [
+            ("hdu2176", Answer::AllMoves),
+            ("hdu1850", Answer::MoveCount),
+            ("p1247", Answer::MoveAndHeaps),
+        ];
+        for (lister, answer) in listing {
+            let lister = Problem::find(lister).unwrap();
+            for (game, code) in splitting {
+                let mut problem = *lister;
+                (problem.game, problem.fixed.rule) = (game, code);
+                assert_eq!(problem.answer, answer);
+                let (key, why) = check(&problem).unwrap_err();
+                assert_eq!(key, Key::Answer, "{} {code:?} {answer:?}", game.name);
+                assert!(why.contains("splits heaps"), "{why}");
+            }
+            let mut subtraction = *lister;
+            subtraction.game = rule;
+            subtraction.fixed.rule = Some("sub:1,3,4");
+            assert_eq!(check(&subtraction), Ok(()), "{answer:?}");
+        }
     }
 }

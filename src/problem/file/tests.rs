@@ -99,6 +99,16 @@ fn a_bad_file_is_an_error_at_the_key() {
             10,
             "key `layout`: unknown layout `heap-case`; expected one of: heap-cases,",
         ),
+        // Counting the moves of a game that splits, found as the file is read.
+        (
+            KAYLES
+                .replace("heap-cases", "heap-cases-to-zero")
+                .replace("win = \"W\"", "answer = \"move-count\"\nwin = \"W\""),
+            6,
+            10,
+            "key `answer`: the rule 0.77 splits heaps, so its winning moves cannot be listed or \
+             counted",
+        ),
         (
             KAYLES.replace("heap-cases", "counted-pairs"),
             5,
