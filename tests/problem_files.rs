@@ -215,6 +215,35 @@ fn any_heap_layout_plays_any_rule() {
     assert_eq!(stdout(&moved), "Alice 1:5->2+2\n", "{}", stderr(&moved));
 }
 
+#[test]
+fn a_bad_file_names_the_key_left_out_or_given_twice_and_a_byte_not_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let left_out = write(dir.path(), "a.toml", &kayles().replace("win = \"W\"\n", ""));
+    let twice = write(
+        dir.path(),
+        "b.toml",
+        &format!("{}value = [1, 9]\n", kayles()),
+    );
+    let mut bytes = kayles().into_bytes();
+    bytes[2] = 0xC3;
+    let not_utf8 = dir.path().join("c.toml");
+    std::fs::write(&not_utf8, bytes).unwrap();
+    let not_utf8 = not_utf8.to_str().unwrap();
+    let expected = [
+        (&left_out, "1:1: missing key `win`"),
+        (&twice, "12:1: duplicate key `limits.value`"),
+        (
+            &not_utf8.to_string(),
+            "1:3: the non-ASCII byte 0xC3 is not UTF-8; a problem file is UTF-8 text",
+        ),
+    ];
+    for (file, error) in expected {
+        let output = nimstream(&["validate", "--problem", file], b"1\n1\n1\n");
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(stderr(&output), format!("nimstream: {file}:{error}\n"));
+    }
+}
+
 /// POJ 2975's count of winning moves with Kayles' rule: refused as the file
 /// is read, at the key `answer`, before the rule's values are computed.
 #[test]

@@ -21,14 +21,19 @@
 //! ```
 //!
 //! Every mistake is an error naming the file, the line and column, and the
-//! key: a key the format does not have, a value of the wrong type, a game
-//! or layout or answer that does not exist, a rule that does not parse, a
-//! bound whose minimum exceeds its maximum, and a game that the layout or
-//! the answer cannot go with ([`super::check`]).
+//! key: a key the format does not have, one left out or given twice, a
+//! value of the wrong type, a game or layout or answer that does not exist
+//! (with the layout or answer most likely meant, when one is close), a rule
+//! that does not parse, a bound whose minimum exceeds its maximum, and a
+//! game that the layout or the answer cannot go with ([`super::check`]),
+//! all found as the file is read, before any game is built. A byte that is
+//! not UTF-8 is an error at its line and column.
 //!
 //! A problem read from a file lives as long as the run: its strings are
 //! leaked into `&'static str`, so that it is the same `Problem` as the
 //! catalogue's entries, which the whole crate borrows as `&'static`.
+
+use std::io::Read;
 
 use serde::{Deserialize, Serialize};
 use toml::de::{DeTable, DeValue};
@@ -37,8 +42,9 @@ use toml::Spanned;
 use super::check::{check, Key};
 use super::limits::{Bounds, Limits};
 use super::names::{ANSWERS, LAYOUTS, PREFIXES};
+use super::spelling;
 use super::{Answer, Fixed, Layout, LinePrefix, Problem, Var, Vars, Verdicts};
-use crate::error::{Error, Position};
+use crate::error::{describe_byte, Error, Position};
 use crate::games::known::{self, KnownGame, RULE};
 use crate::grundy::Rule;
 
@@ -121,12 +127,7 @@ impl Problem {
     pub fn from_toml(text: &str, path: &str) -> Result<Problem, Error> {
         let file: ProblemFile = toml::from_str(text).map_err(|error| {
             let span = error.span().unwrap_or(0..0);
-            let message = error.message().trim_end();
-            let message = match key_at(text, span.start) {
-                Some(key) => format!("key `{key}`: {message}"),
-                None => message.to_string(),
-            };
-            at(text, path, span.start, message)
+            at(text, path, span.start, toml_message(text, &error, span))
         })?;
         let mut spans = Spans::new();
         let problem = read(file, &mut spans).map_err(|(key, message)| {
@@ -166,13 +167,15 @@ impl Problem {
             path: path.to_string(),
             source,
         };
-        let text = if path == "-" {
-            std::io::read_to_string(std::io::stdin()).map_err(io_error)?
+        let bytes = if path == "-" {
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes).map_err(io_error)?;
+            bytes
         } else {
-            std::fs::read_to_string(path).map_err(io_error)?
+            std::fs::read(path).map_err(io_error)?
         };
         let name = if path == "-" { "<stdin>" } else { path };
-        Problem::from_toml(&text, name)
+        Problem::from_toml(utf8(&bytes, name)?, name)
     }
 
     /// The problem as a file that [`Problem::from_toml`] reads back as the
@@ -219,26 +222,108 @@ fn at(text: &str, path: &str, offset: usize, message: String) -> Error {
     }
 }
 
+/// A file's text, or the error at its first byte that is not UTF-8.
+fn utf8<'a>(bytes: &'a [u8], path: &str) -> Result<&'a str, Error> {
+    std::str::from_utf8(bytes).map_err(|error| {
+        let offset = error.valid_up_to();
+        let message = format!(
+            "{} is not UTF-8; a problem file is UTF-8 text",
+            describe_byte(bytes[offset])
+        );
+        Error::Input {
+            path: path.to_string(),
+            offset: offset as u64,
+            position: Position::in_bytes(bytes, offset),
+            message,
+        }
+    })
+}
+
+/// What a TOML or `serde` error at `span` says, with the key it is about:
+/// a key left out or given twice by its name, any other error under the
+/// key its span points into.
+fn toml_message(text: &str, error: &toml::de::Error, span: std::ops::Range<usize>) -> String {
+    let message = error.message().trim_end();
+    // serde words every required field left out this way.
+    if let Some(field) = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.strip_suffix('`'))
+    {
+        return match table_at(text, span.start) {
+            Some(table) => format!("missing key `{table}.{field}`"),
+            None => format!("missing key `{field}`"),
+        };
+    }
+    if message == "duplicate key" {
+        if let Some(key) = duplicate_key(text, span.clone()) {
+            return format!("duplicate key `{key}`");
+        }
+    }
+    match key_at(text, span.start) {
+        Some(key) => format!("key `{key}`: {message}"),
+        None => message.to_string(),
+    }
+}
+
+/// The dotted name of the key given twice whose second name is `span`: the
+/// text does not parse as it is, so the second name is replaced by one of
+/// its own for the path to be found, then put back.
+fn duplicate_key(text: &str, span: std::ops::Range<usize>) -> Option<String> {
+    const STAND_IN: &str = "nimstream-duplicate-key";
+    let written = text.get(span.clone())?;
+    // A quoted name (`"win"`) is read as TOML reads it.
+    let name = DeTable::parse(&format!("{written} = 0"))
+        .ok()
+        .and_then(|table| {
+            let table = table.into_inner();
+            table
+                .iter()
+                .next()
+                .map(|(key, _)| key.get_ref().to_string())
+        })
+        .unwrap_or_else(|| written.to_string());
+    let stood_in = format!("{}{STAND_IN}{}", &text[..span.start], &text[span.end..]);
+    let table = key_at(&stood_in, span.start)
+        .and_then(|path| path.strip_suffix(STAND_IN).map(str::to_string))
+        .unwrap_or_default();
+    Some(format!("{table}{name}"))
+}
+
 /// The dotted key whose key or value holds byte `offset`: what a `serde`
 /// error's span points into, which its message does not name.
 fn key_at(text: &str, offset: usize) -> Option<String> {
-    let table = DeTable::parse(text).ok()?;
-    let mut path = Vec::new();
-    find_key(table.get_ref(), offset, &mut path).then(|| path.join("."))
+    find_in(text, offset, false)
 }
 
-/// Whether a key of `table` (or of a table in it) holds byte `offset`; its
-/// path, if so, is pushed on `path`. A table's own span may be its header
-/// alone, so every table is searched, not only one whose span holds it.
-fn find_key(table: &DeTable<'_>, offset: usize, path: &mut Vec<String>) -> bool {
+/// The dotted name of the table (not the top level) whose header or body
+/// holds byte `offset`: where a key was left out.
+fn table_at(text: &str, offset: usize) -> Option<String> {
+    find_in(text, offset, true)
+}
+
+fn find_in(text: &str, offset: usize, tables_only: bool) -> Option<String> {
+    let table = DeTable::parse(text).ok()?;
+    let mut path = Vec::new();
+    find_key(table.get_ref(), offset, tables_only, &mut path).then(|| path.join("."))
+}
+
+/// Whether a key of `table` (or of a table in it), a table's key alone if
+/// `tables_only`, holds byte `offset`; its path, if so, is pushed on
+/// `path`. A table's own span may be its header alone, so every table is
+/// searched, not only one whose span holds it.
+fn find_key(table: &DeTable<'_>, offset: usize, tables_only: bool, path: &mut Vec<String>) -> bool {
     for (key, value) in table.iter() {
         path.push(key.get_ref().to_string());
-        if let DeValue::Table(inner) = value.get_ref() {
-            if find_key(inner, offset, path) {
+        let is_table = if let DeValue::Table(inner) = value.get_ref() {
+            if find_key(inner, offset, tables_only, path) {
                 return true;
             }
-        }
-        if key.span().contains(&offset) || value.span().contains(&offset) {
+            true
+        } else {
+            false
+        };
+        let holds = key.span().contains(&offset) || value.span().contains(&offset);
+        if holds && (is_table || !tables_only) {
             return true;
         }
         path.pop();
@@ -254,18 +339,20 @@ fn name_of<T: PartialEq + Copy>(names: &[(&'static str, T)], value: T) -> &'stat
         .map_or("", |(name, _)| name)
 }
 
-/// The value `name` names in `names`, or the message listing them.
+/// The value `name` names in `names`, or the message with the name it
+/// most likely meant, or else listing them.
 fn named<T: Copy>(names: &[(&str, T)], name: &str, what: &str) -> Result<T, String> {
-    match names.iter().find(|(n, _)| *n == name) {
-        Some(&(_, value)) => Ok(value),
-        None => {
-            let all: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
-            Err(format!(
-                "unknown {what} `{name}`; expected one of: {}",
-                all.join(", ")
-            ))
-        }
+    if let Some(&(_, value)) = names.iter().find(|(n, _)| *n == name) {
+        return Ok(value);
     }
+    let all: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
+    Err(match spelling::closest(name, all.iter().copied()) {
+        Some(meant) => format!("unknown {what} `{name}`; did you mean `{meant}`?"),
+        None => format!(
+            "unknown {what} `{name}`; expected one of: {}",
+            all.join(", ")
+        ),
+    })
 }
 
 /// Turns a file into a problem, noting each key's span in `spans`.

@@ -97,7 +97,25 @@ fn a_bad_file_is_an_error_at_the_key() {
             KAYLES.replace("heap-cases", "heap-case"),
             5,
             10,
-            "key `layout`: unknown layout `heap-case`; expected one of: heap-cases,",
+            "key `layout`: unknown layout `heap-case`; did you mean `heap-cases`?",
+        ),
+        (
+            KAYLES.replace("heap-cases", "triangle"),
+            5,
+            10,
+            "key `layout`: unknown layout `triangle`; expected one of: heap-cases,",
+        ),
+        (
+            KAYLES.replace("win = \"W\"", "answer = \"move-cont\"\nwin = \"W\""),
+            6,
+            10,
+            "key `answer`: unknown answer `move-cont`; did you mean `move-count`?",
+        ),
+        (
+            KAYLES.replace("win = \"W\"", "answer = \"moves\"\nwin = \"W\""),
+            6,
+            10,
+            "key `answer`: unknown answer `moves`; expected one of: verdict, all-moves,",
         ),
         // Counting the moves of a game that splits, found as the file is read.
         (
@@ -128,14 +146,55 @@ fn a_bad_file_is_an_error_at_the_key() {
             12,
             "key `max-take`: nim takes no max-take",
         ),
-        (KAYLES.replace("layout = \"heap-cases\"\n", ""), 1, 1, "missing field `layout`"),
+        // A key left out is named as missing, not as the first key.
+        (KAYLES.replace("layout = \"heap-cases\"\n", ""), 1, 1, "missing key `layout`"),
+        (KAYLES.replace("source = \"a contest of ours\"\n", ""), 1, 1, "missing key `source`"),
+        (
+            format!("{KAYLES}\n[vars.heaps]\nlabel = \"piles\"\n"),
+            13,
+            1,
+            "missing key `vars.heaps.name`",
+        ),
+        // A key given twice is named, with its table.
+        (KAYLES.replace("lose = \"L\"", "lose = \"L\"\nwin = \"V\""), 8, 1, "duplicate key `win`"),
+        (
+            KAYLES.replace("lose = \"L\"", "lose = \"L\"\n\"win\" = \"V\""),
+            8,
+            1,
+            "duplicate key `win`",
+        ),
+        (
+            format!("{KAYLES}value = [2, 3]\n"),
+            12,
+            1,
+            "duplicate key `limits.value`",
+        ),
+        (format!("{KAYLES}\n[limits]\n"), 13, 2, "duplicate key `limits`"),
         (KAYLES.replace("= \"W\"", "\"W\""), 6, 5, "expected `=`"),
     ];
     for (text, line, column, words) in cases {
         let (l, c, message) = error(&text);
         assert!(message.contains(words), "{message}\n{text}");
         assert_eq!((l, c), (line, column), "{message}\n{text}");
+        if words.starts_with("missing key") || words.starts_with("duplicate key") {
+            assert_eq!(message, words, "{text}");
+        }
     }
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_is_an_error_at_its_place() {
+    let mut bytes = KAYLES.as_bytes().to_vec();
+    let at = KAYLES.find("Kayles").unwrap() + 2;
+    bytes[at] = 0xFF;
+    match utf8(&bytes, "bad.toml") {
+        Err(error) => assert_eq!(
+            error.to_string(),
+            "bad.toml:3:12: the non-ASCII byte 0xFF is not UTF-8; a problem file is UTF-8 text"
+        ),
+        Ok(text) => panic!("read as {text}"),
+    }
+    assert_eq!(utf8(KAYLES.as_bytes(), "k.toml").unwrap(), KAYLES);
 }
 
 #[test]
