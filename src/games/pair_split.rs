@@ -68,8 +68,8 @@ impl RowGame for PairSplit {
     ) -> Option<Vec<u64>> {
         let piles = (*values.start()).max(1)..=*values.end();
         let count = usize::try_from(count).ok()?;
-        count
-            .is_multiple_of(2)
+        // `--max 0` leaves no pile to draw: no row, rather than a panic.
+        (count.is_multiple_of(2) && !piles.is_empty())
             .then(|| (0..count).map(|_| rng.within(&piles)).collect())
     }
 
@@ -192,6 +192,13 @@ mod tests {
             PairSplit.check(0, &[1, 0]).unwrap_err().at,
             RowPlace::Number(1)
         );
+    }
+
+    #[test]
+    fn no_row_is_drawn_from_piles_of_only_zero() {
+        let mut rng = SplitMix64::new(2148);
+        assert_eq!(PairSplit.random_row(2, 0, &(0..=0), &mut rng), None);
+        assert!(PairSplit.random_row(2, 0, &(0..=1), &mut rng).is_some());
     }
 
     #[test]
