@@ -37,6 +37,13 @@ pub(super) fn graph_cases<W: Write>(
     for case in 0..o.cases {
         let mut rng = SplitMix64::for_case(o.seed ^ GRAPH_SALT, case);
         let n = rng.between(o.second_min, o.second_max);
+        if n == 0 && o.positions > 0 {
+            return Err(GenError::Impossible(format!(
+                "case {}: a graph of 0 positions has none to put a piece on; \
+                 raise --second-min",
+                case + 1
+            )));
+        }
         write_graph(n, o.set_size, &mut rng, &mut graph, lines)?;
         graph
             .grundy_values(&mut values, &mut scratch)
