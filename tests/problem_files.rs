@@ -291,3 +291,79 @@ fn the_readme_shows_the_kayles_file() {
     assert!(readme.contains(&format!("```toml\n{}```\n", kayles())));
     assert!(readme.contains("nimstream solve --problem testdata/kayles.toml\nW\nL\nL\n"));
 }
+
+/// Options of zeros, under which a case could read as its layout's end
+/// marker: a `0`, `0 0`, `0 0 0`, a case of 0 heaps, a query of 0 pieces.
+const ZEROS: [&[&str]; 6] = [
+    &["--heaps", "0"],
+    &["--min", "0", "--second-min", "0"],
+    &[
+        "--min",
+        "0",
+        "--max",
+        "0",
+        "--second-min",
+        "0",
+        "--second-max",
+        "0",
+    ],
+    &["--set-size", "0"],
+    &["--positions", "0"],
+    &["--heaps", "0", "--positions", "1"],
+];
+
+/// The flags gen's warnings say validate needs: `--heaps-min 0`, …
+fn flags_named(warnings: &str) -> Vec<&str> {
+    warnings
+        .split("validate accepts the file with ")
+        .skip(1)
+        .flat_map(|rest| rest.split_whitespace().take(2))
+        .collect()
+}
+
+#[test]
+fn gen_writes_no_file_its_own_validate_rejects_even_of_zeros() {
+    for problem in CATALOGUE.iter() {
+        let k: &[&str] = match problem.name {
+            "bounded" => &["--max-take", "3"],
+            _ => &[],
+        };
+        for zeros in ZEROS {
+            let head = ["gen", problem.name, "--cases", "3", "--losing", "1"];
+            let generated = nimstream(&[&head[..], zeros, k].concat(), b"");
+            let what = format!("{} {zeros:?}: {}", problem.name, stderr(&generated));
+            match generated.status.code() {
+                // Refused, for a reason it names: nothing to check.
+                Some(2) => continue,
+                code => assert_eq!(code, Some(0), "{what}"),
+            }
+            let flags = flags_named(stderr(&generated));
+            let args = [&["validate", problem.name, "-"][..], &flags, k].concat();
+            let valid = nimstream(&args, &generated.stdout);
+            assert!(valid.status.success(), "{what}{}", stderr(&valid));
+        }
+    }
+    // The issue's case, a case of 0 heaps in HDU 1850's layout, refused
+    // before a file is written, and so through a file allowing 0 heaps.
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("g.in");
+    let target = target.to_str().unwrap();
+    let zero_heaps = edited(dir.path(), "hdu1850", |t| {
+        t.replace("heaps = [2, 100]", "heaps = [0, 100]")
+    });
+    for problem in [&["hdu1850"][..], &["--problem", &zero_heaps], &["hdu2176"]] {
+        let args = [
+            "--cases", "3", "--heaps", "0", "--losing", "1", "-o", target,
+        ];
+        let refused = nimstream(&[&["gen"], problem, &args].concat(), b"");
+        assert_eq!(refused.status.code(), Some(2), "{problem:?}");
+        assert!(
+            stderr(&refused).contains("a case of 0 heaps ends")
+                && stderr(&refused).contains("--heaps must be at least 1")
+                && !stderr(&refused).contains("warning"),
+            "{problem:?}: {}",
+            stderr(&refused)
+        );
+        assert!(!Path::new(target).exists(), "{problem:?}");
+    }
+}

@@ -181,16 +181,8 @@ fn check_gen_options(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
             o.second_min, o.second_max
         )));
     }
-    let ends_at_zero = matches!(
-        problem.layout,
-        Layout::ZeroTerminated | Layout::HeapTriplesToZero
-    );
-    if ends_at_zero && o.min == 0 {
-        return Err(Error::Usage(format!(
-            "{} inputs end at the first case of zeros, so --min must be at least 1",
-            problem.name
-        )));
-    }
+    // Before the warnings: a file refused is not one validate could accept.
+    gen::check_end_marker(problem, o).map_err(|error| Error::Usage(error.to_string()))?;
     if problem.layout == Layout::HeapTriplesToZero && o.heaps != 3 {
         return Err(Error::Usage(format!(
             "{} cases are three heaps, so --heaps must be 3",
@@ -198,26 +190,13 @@ fn check_gen_options(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
         )));
     }
     if problem.layout == Layout::SubtractionSetCases {
-        check_sets(problem, o)?;
-    }
-    if problem.layout == Layout::GraphCases && o.heaps == 0 {
-        return Err(Error::Usage(format!(
-            "a query of 0 pieces ends a graph of {}, so --heaps must be at least 1",
-            problem.name
-        )));
+        check_sets(o)?;
     }
     Ok(())
 }
 
-/// S-Nim's sets: at least one removal each (a `0` ends the input), and
-/// removals the rule engine takes.
-fn check_sets(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
-    if o.set_size == 0 {
-        return Err(Error::Usage(format!(
-            "a 0 ends {} input, so --set-size must be at least 1",
-            problem.name
-        )));
-    }
+/// S-Nim's removals: those the rule engine takes.
+fn check_sets(o: &GenOptions) -> Result<(), Error> {
     if o.second_min == 0 || o.second_max > MAX_REMOVAL as u64 {
         return Err(Error::Usage(format!(
             "removals must be from 1 to {MAX_REMOVAL}; --second-min and --second-max bound them"

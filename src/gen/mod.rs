@@ -95,7 +95,9 @@ pub const TRIES: u32 = 64;
 pub enum GenError {
     /// Writing failed.
     Io(io::Error),
-    /// The ranges leave no way to make a case losing (or winning).
+    /// The options leave no way to write the file: a case could not be
+    /// made losing (or winning) within the ranges, or would read as the
+    /// layout's end marker.
     Impossible(String),
 }
 
@@ -170,6 +172,30 @@ fn decides_up_to<G: HeapGame>(game: &G, max: u64) -> Result<(), GenError> {
     )))
 }
 
+/// Refuses options under which a case could be the layout's end marker
+/// (a `0`, a case of 0 heaps, a query of 0 pieces): the file would end
+/// there, and its own `validate` would reject what follows. A case `0 0`
+/// of pairs is the one marker a draw can avoid, and `positions` does.
+pub fn check_end_marker(problem: &Problem, o: &GenOptions) -> Result<(), GenError> {
+    let name = problem.name;
+    let refusal = match problem.layout {
+        Layout::ZeroTerminated | Layout::HeapTriplesToZero if o.min == 0 => {
+            format!("{name} inputs end at the first case of zeros, so --min must be at least 1")
+        }
+        Layout::HeapCasesToZero { .. } if o.heaps == 0 => {
+            format!("a case of 0 heaps ends {name} input, so --heaps must be at least 1")
+        }
+        Layout::SubtractionSetCases if o.set_size == 0 => {
+            format!("a 0 ends {name} input, so --set-size must be at least 1")
+        }
+        Layout::GraphCases if o.heaps == 0 => {
+            format!("a query of 0 pieces ends a graph of {name}, so --heaps must be at least 1")
+        }
+        _ => return Ok(()),
+    };
+    Err(GenError::Impossible(refusal))
+}
+
 /// How many threads generated a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Threads {
@@ -185,7 +211,9 @@ pub struct Threads {
 /// after each case (for a progress bar, which decides how often to draw).
 ///
 /// The bytes do not depend on `threads`: each case comes from its own
-/// generator, and cases are written in order.
+/// generator, and cases are written in order. Options that would write the
+/// layout's end marker as a case are refused before anything is written
+/// ([`check_end_marker`]).
 pub fn generate<W: Write>(
     problem: &Problem,
     game: &mut Game,
@@ -194,6 +222,7 @@ pub fn generate<W: Write>(
     threads: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Threads, GenError> {
+    check_end_marker(problem, options)?;
     // S-Nim's games are built per case, from each case's set.
     if !matches!(
         problem.layout,
