@@ -713,6 +713,43 @@ fn gen_names_the_flags_it_objects_to() {
     assert_eq!(stderr(&gen), stderr(&validate));
 }
 
+/// The pairs `a b` of `gen hdu2177 ARGS`, without the closing `0 0`.
+fn hdu2177_pairs(args: &[&str]) -> Vec<(u64, u64)> {
+    let head = ["gen", "hdu2177", "--cases", "200", "--seed", "5"];
+    let output = nimstream(&[&head[..], args].concat(), b"");
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    let valid = nimstream(&["validate", "hdu2177", "-"], &output.stdout);
+    assert!(valid.status.success(), "{args:?}: {}", stderr(&valid));
+    let text = stdout(&output);
+    let pairs: Vec<(u64, u64)> = text
+        .strip_suffix("0 0\n")
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let (a, b) = line.split_once(' ').unwrap();
+            (a.parse().unwrap(), b.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(pairs.len(), 200, "{text}");
+    pairs
+}
+
+#[test]
+fn gen_hdu2177_bounds_both_piles_by_min_and_max() {
+    let pairs = hdu2177_pairs(&["--max", "10"]);
+    assert!(pairs.iter().all(|&(a, b)| a <= b && b <= 10), "{pairs:?}");
+    let pairs = hdu2177_pairs(&["--min", "100", "--max", "300"]);
+    let within = |x: u64| (100..=300).contains(&x);
+    assert!(
+        pairs.iter().all(|&(a, b)| within(a) && within(b)),
+        "{pairs:?}"
+    );
+    // --second-min and --second-max still bound b alone.
+    let pairs = hdu2177_pairs(&["--max", "10", "--second-max", "1000"]);
+    assert!(pairs.iter().all(|&(a, _)| a <= 10), "{pairs:?}");
+    assert!(pairs.iter().any(|&(_, b)| b > 10), "{pairs:?}");
+}
+
 #[test]
 fn gen_past_the_limits_warns_and_validate_accepts_with_the_flag_named() {
     let output = nimstream(&["gen", "nim", "--cases", "20"], b"");

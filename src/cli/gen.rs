@@ -33,10 +33,12 @@ pub struct GenArgs {
     /// maximum if smaller).
     #[arg(long, value_name = "N", value_parser = whole, allow_hyphen_values = true)]
     heaps: Option<u64>,
-    /// Smallest heap size or first number (default: the problem's minimum).
+    /// Smallest heap size or first number, and for hdu2177 second number
+    /// too (default: the problem's minimum).
     #[arg(long, value_parser = whole, allow_hyphen_values = true)]
     min: Option<u64>,
-    /// Largest heap size or first number (default: the problem's maximum).
+    /// Largest heap size or first number, and for hdu2177 second number
+    /// too (default: the problem's maximum).
     #[arg(long, value_parser = whole, allow_hyphen_values = true)]
     max: Option<u64>,
     /// Smallest second number of a case: m, k or b (default: the problem's).
@@ -76,13 +78,14 @@ pub struct GenArgs {
 pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
     let (problem, mut game) = pick_problem(&args.problem, &[])?;
     let defaults = GenOptions::within_limits(problem);
+    let (second_min, second_max) = second_range(problem, &args, &defaults);
     let options = GenOptions {
         cases: args.cases.unwrap_or(defaults.cases),
         heaps: args.heaps.unwrap_or(defaults.heaps),
         min: args.min.unwrap_or(defaults.min),
         max: args.max.unwrap_or(defaults.max),
-        second_min: args.second_min.unwrap_or(defaults.second_min),
-        second_max: args.second_max.unwrap_or(defaults.second_max),
+        second_min,
+        second_max,
         set_size: args.set_size.unwrap_or(defaults.set_size),
         positions: args.positions.unwrap_or(defaults.positions),
         seed: args.seed,
@@ -166,6 +169,20 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
     };
     warn_threads(used.used, used.wanted);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The range of a case's second number. HDU 2177's `a ≤ b` are both piles,
+/// so there `--min` and `--max` bound `b` too, unless `--second-min` and
+/// `--second-max` say otherwise.
+fn second_range(problem: &Problem, args: &GenArgs, defaults: &GenOptions) -> (u64, u64) {
+    let (min, max) = match problem.layout {
+        Layout::PairsToZero { ordered: true } => (args.min, args.max),
+        _ => (None, None),
+    };
+    (
+        args.second_min.or(min).unwrap_or(defaults.second_min),
+        args.second_max.or(max).unwrap_or(defaults.second_max),
+    )
 }
 
 fn check_gen_options(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
