@@ -203,3 +203,25 @@ fn the_shape_of_a_line_replaces_numbers_and_placeholders() {
     assert!(made_of("LWWL", &["W".into(), "L".into()]));
     assert!(!made_of("LWX", &["W".into(), "L".into()]));
 }
+
+#[test]
+fn the_markdown_help_names_the_page_that_holds_the_table() {
+    let help = nimstream(&["problems", "--help"], b"");
+    assert!(help.status.success(), "{}", stderr(&help));
+    let markdown = stdout(&help)
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("--markdown"))
+        .take_while(|l| !l.trim_start().starts_with("--json"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(markdown.contains("docs/usage.md"), "{markdown}");
+    assert!(
+        !stdout(&help).contains("README's table"),
+        "{}",
+        stdout(&help)
+    );
+    let table = nimstream(&["problems", "--markdown"], b"");
+    let usage = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/usage.md");
+    let usage = std::fs::read_to_string(usage).unwrap();
+    assert!(usage.contains(stdout(&table)), "{}", stdout(&table));
+}

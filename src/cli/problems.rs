@@ -1,7 +1,7 @@
 //! `nimstream problems`: the catalogue, one line per problem, one problem
-//! in full, as the README's Markdown table, or as JSON. Every text about a
-//! problem comes from its catalogue entry's own methods, so the four views
-//! cannot disagree.
+//! in full, as docs/usage.md's Markdown table, or as JSON. Every text about
+//! a problem comes from its catalogue entry's own methods, so the four
+//! views cannot disagree.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -17,14 +17,15 @@ use crate::{check_stdout, stdout_error};
 #[command(after_help = "EXAMPLES:
   nimstream problems               one line per problem
   nimstream problems hdu2176       one problem in full
-  nimstream problems --markdown    the README's table
+  nimstream problems --markdown    the table in docs/usage.md
   nimstream problems --json        every entry, for programs
   nimstream problems lasker --toml a problem file to start one's own from")]
 pub struct ProblemsArgs {
     /// Show this problem in full (by name or judge id, in any case).
     #[arg(value_name = "PROBLEM")]
     name: Option<String>,
-    /// Print the Markdown table the README shows.
+    /// Print the Markdown table of every problem that docs/usage.md shows
+    /// (the README lists their names).
     #[arg(long, conflicts_with = "json")]
     markdown: bool,
     /// Print every entry (or the one named) as JSON: names, input, output,

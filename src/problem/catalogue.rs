@@ -1,6 +1,7 @@
 //! Every judge problem nimstream knows, one entry each. Nothing else in the
 //! crate lists problems: the command line, its help, `gen`, `validate`, the
-//! README's table (checked by a test) and the fuzz targets all read this.
+//! README's list and docs/usage.md's table (both checked by a test) and the
+//! fuzz targets all read this.
 
 use super::entry::{heap_vars, pair_vars, words, HEAPS_N};
 use super::limits::{Bounds, Limits};
