@@ -692,6 +692,51 @@ fn help_describes_every_option_and_the_exit_statuses() {
     }
 }
 
+/// The lines of `help` under the heading `heading`, to the next heading.
+fn help_section<'a>(help: &'a str, heading: &str) -> Vec<&'a str> {
+    help.lines()
+        .skip_while(|line| *line != heading)
+        .skip(1)
+        .take_while(|line| line.is_empty() || line.starts_with(' '))
+        .collect()
+}
+
+#[test]
+fn every_help_lists_the_global_options_apart() {
+    let commands = [
+        "solve",
+        "gen",
+        "validate",
+        "problems",
+        "grundy",
+        "completions",
+        "man",
+    ];
+    for command in commands {
+        let output = nimstream(&[command, "--help"], b"");
+        assert!(output.status.success(), "{command}: {}", stderr(&output));
+        let help = stdout(&output);
+        let flags = |heading| -> Vec<&str> {
+            help_section(help, heading)
+                .into_iter()
+                .filter_map(|line| line.trim_start().split([' ', ',']).next())
+                .filter(|word| word.starts_with('-'))
+                .collect()
+        };
+        let global = flags("Global options:");
+        assert!(
+            global.contains(&"-q") && global.contains(&"--color"),
+            "{command}: {help}"
+        );
+        let own = flags("Options:");
+        assert!(own.contains(&"-h"), "{command}: {help}");
+        assert!(
+            !own.contains(&"-q") && !own.contains(&"--color"),
+            "{command}: {help}"
+        );
+    }
+}
+
 #[test]
 fn gen_names_the_flags_it_objects_to() {
     let output = nimstream(

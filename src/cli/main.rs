@@ -29,6 +29,10 @@ use nimstream::Error;
 /// The most threads any command starts.
 const MAX_THREADS: u64 = 1024;
 
+/// The heading each command's help lists the options of every command
+/// under, apart from its own.
+const GLOBAL_OPTIONS: &str = "Global options";
+
 #[derive(Parser)]
 #[command(
     name = "nimstream",
@@ -48,11 +52,17 @@ struct Cli {
     #[command(subcommand)]
     command: Command,
     /// Print no warnings or hints on standard error, only errors.
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, help_heading = GLOBAL_OPTIONS)]
     quiet: bool,
     /// Colour messages and help: auto (when standard error is a terminal
     /// and NO_COLOR is unset), always or never.
-    #[arg(long, value_name = "WHEN", global = true, default_value = "auto")]
+    #[arg(
+        long,
+        value_name = "WHEN",
+        global = true,
+        default_value = "auto",
+        help_heading = GLOBAL_OPTIONS
+    )]
     color: messages::ColorChoice,
 }
 
