@@ -59,6 +59,63 @@ fn completions_name_every_command_and_option() {
     assert_eq!(unknown.status.code(), Some(2));
 }
 
+/// The words bash's script offers for `nimstream COMMAND`: its `opts`.
+fn bash_words(script: &str, command: &str) -> Vec<String> {
+    let label = format!("nimstream__subcmd__{command})");
+    let mut lines = script.lines().skip_while(|line| line.trim() != label);
+    let opts = lines.find_map(|line| line.trim().strip_prefix("opts=\""));
+    let opts = opts.unwrap_or_else(|| panic!("no words for {command}"));
+    opts.trim_end_matches('"')
+        .split(' ')
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn completions_offer_problem_names_judge_ids_and_named_rules() {
+    let bash = nimstream(&["completions", "bash"], b"");
+    let bash = stdout(&bash);
+    let offered = |command, word: &str| bash_words(bash, command).iter().any(|w| w == word);
+    for command in ["solve", "gen", "validate"] {
+        for word in ["lasker", "hdu3032", "snim", "kayles", "dawson-chess"] {
+            assert!(offered(command, word), "bash {command} lacks {word}");
+        }
+    }
+    assert!(offered("problems", "hdu3032") && !offered("problems", "kayles"));
+    assert!(offered("grundy", "kayles") && !offered("grundy", "lasker"));
+    // zsh describes each word by its title.
+    let zsh = nimstream(&["completions", "zsh"], b"");
+    for word in [
+        "lasker\\:\"Lasker",
+        "hdu3032\\:\"Lasker",
+        "kayles\\:\"Kayles",
+    ] {
+        assert!(stdout(&zsh).contains(word), "zsh lacks {word}");
+    }
+    // Offering names changes nothing of what is accepted.
+    for (args, out) in [
+        (&["grundy", "KAYLES"][..], "preperiod 71 period 12\n"),
+        (&["grundy", "sub:1,2"], "preperiod 0 period 3\n"),
+        (&["solve", "HDU3032", "-"], "Alice\n"),
+        (&["solve", "0.77", "-"], "Yes\n"),
+    ] {
+        let output = nimstream(args, b"1\n1\n1\n");
+        assert_eq!(stdout(&output), out, "{args:?}: {}", stderr(&output));
+    }
+    let help = nimstream(&["completions", "--help"], b"");
+    assert!(
+        stdout(&help).contains("bash-completion package"),
+        "{}",
+        stdout(&help)
+    );
+    let help = nimstream(&["solve", "--help"], b"");
+    assert!(
+        !stdout(&help).contains("possible values"),
+        "{}",
+        stdout(&help)
+    );
+}
+
 /// Checks that `page` is roff made of the requests a man page uses, and
 /// returns its text with roff's escaped hyphens made plain.
 fn check_roff(page: &str) -> String {

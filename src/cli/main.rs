@@ -3,6 +3,7 @@
 
 mod batch;
 mod check;
+mod completion;
 mod gen;
 mod grundy;
 mod lookahead;
@@ -98,6 +99,15 @@ enum Command {
     /// `--upto` values, 2 on a usage or I/O error.
     Grundy(grundy::GrundyArgs),
     /// Print a completion script for a shell, to be sourced by it.
+    ///
+    /// Commands, options, problem names, judge ids and named rules are
+    /// completed (`solve las<TAB>`, `grundy kay<TAB>`). Bash reads the
+    /// first example's path only through the bash-completion package
+    /// (version 2 or later: `apt install bash-completion`, `brew install
+    /// bash-completion@2`), which loads a command's script from there the
+    /// first time the command is completed; without it, put `source
+    /// <(nimstream completions bash)` in ~/.bashrc. Zsh reads ~/.zfunc when
+    /// ~/.zshrc has `fpath=(~/.zfunc $fpath)` before `compinit`.
     Completions(manual::CompletionsArgs),
     /// Print a manual page in roff, for `man`: nimstream's, or a command's.
     Man(manual::ManArgs),
@@ -109,7 +119,9 @@ pub(crate) struct ProblemArgs {
     #[arg(
         value_name = "PROBLEM",
         help = problem_help(),
-        required_unless_present = "problem_file"
+        required_unless_present = "problem_file",
+        value_parser = completion::problems_and_rules(),
+        hide_possible_values = true
     )]
     pub(crate) problem: Option<String>,
     /// A problem file (TOML) in place of PROBLEM, e.g. one written by

@@ -22,7 +22,11 @@ use crate::{check_stdout, stdout_error};
   nimstream problems lasker --toml a problem file to start one's own from")]
 pub struct ProblemsArgs {
     /// Show this problem in full (by name or judge id, in any case).
-    #[arg(value_name = "PROBLEM")]
+    #[arg(
+        value_name = "PROBLEM",
+        value_parser = crate::completion::problems(),
+        hide_possible_values = true
+    )]
     name: Option<String>,
     /// Print the Markdown table of every problem that docs/usage.md shows
     /// (the README lists their names).

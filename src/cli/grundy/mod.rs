@@ -31,7 +31,11 @@ pub struct GrundyArgs {
     /// subtraction set (`sub:1,3,4`), a hexadecimal code (digits 8-f also
     /// leave three heaps: `0.8`, `4.0f`), `grundy` (Grundy's game), or a
     /// name: kayles, dawson, dawson-chess, officers, treblecross or guiles.
-    #[arg(value_name = "RULE")]
+    #[arg(
+        value_name = "RULE",
+        value_parser = crate::completion::rules(),
+        hide_possible_values = true
+    )]
     rule: String,
     /// Print G(0) … G(N-1), one per line.
     #[arg(long, value_name = "N", value_parser = value_count)]
