@@ -225,3 +225,68 @@ fn the_markdown_help_names_the_page_that_holds_the_table() {
     let usage = std::fs::read_to_string(usage).unwrap();
     assert!(usage.contains(stdout(&table)), "{}", stdout(&table));
 }
+
+/// The lines of `problems NAME`'s `gen:` section, without the label.
+fn gen_section(name: &str) -> Vec<String> {
+    let output = nimstream(&["problems", name], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<String> = text
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("gen:"))
+        .map(|l| l.trim_start().trim_start_matches("gen:").trim().to_string())
+        .collect();
+    assert!(!lines.is_empty(), "{name}: {text}");
+    lines
+}
+
+#[test]
+fn one_entry_says_what_each_gen_option_means_there() {
+    let meaning = |name: &str, option: &str| {
+        let prefix = format!("{option}: ");
+        gen_section(name)
+            .iter()
+            .find_map(|l| l.strip_prefix(&prefix).map(str::to_string))
+            .unwrap_or_default()
+    };
+    let graph = [
+        ("--heaps", "number of pieces M"),
+        ("--second-min, --second-max", "number of positions N"),
+        ("--positions", "queries"),
+        ("--min, --max", "position p"),
+        ("--losing", "queries"),
+    ];
+    let snim = [
+        ("--heaps", "number of heaps l"),
+        ("--second-min, --second-max", "subtraction s"),
+        ("--set-size", "k"),
+        ("--positions", "m"),
+    ];
+    let rows = [
+        ("--heaps", "number of rows n"),
+        ("--second-min, --second-max", "width m"),
+    ];
+    for (name, expected) in [
+        ("hdu1524", &graph[..]),
+        ("hdu1536", &snim),
+        ("hdu1730", &rows),
+    ] {
+        for (option, words) in expected {
+            let said = meaning(name, option);
+            assert!(said.contains(words), "{name} {option}: {said:?}");
+        }
+    }
+    // Only what applies: Nim has no second number, no sets, no queries.
+    let nim = gen_section("nim").join("\n");
+    for option in ["--second-min", "--set-size", "--positions"] {
+        assert!(!nim.contains(option), "{nim}");
+    }
+    // Every option listed is one gen takes.
+    let help = stdout(&nimstream(&["gen", "--help"], b"")).to_string();
+    for line in gen_section("hdu1524") {
+        let options = line.split(": ").next().unwrap();
+        for option in options.split(", ") {
+            assert!(help.contains(&format!("{option} ")), "{option}");
+        }
+    }
+}

@@ -80,7 +80,10 @@ enum Command {
     /// Write a reproducible test file in the problem's strict format.
     ///
     /// Exit status 0 on success, 2 on a usage or I/O error. Arguments past
-    /// the problem's limits are written as asked, with a warning.
+    /// the problem's limits are written as asked, with a warning. The
+    /// options stand for the problem's own variables: `nimstream problems
+    /// NAME` says what each means there (for hdu1524, --heaps is the pieces
+    /// of a query and --second-min/--second-max the positions of a graph).
     Gen(gen::GenArgs),
     /// Check that a file is exactly in the problem's format and limits.
     ///

@@ -103,7 +103,8 @@ fn one_line(p: &Problem) -> String {
     )
 }
 
-/// The entry in full, one field a line.
+/// The entry in full, one field a line, and what `gen`'s options mean
+/// for it, one a line.
 fn in_full(p: &Problem) -> String {
     let mut text = format!("{}: {}, {}\n", p.names(), p.source, p.title);
     let mut field = |name: &str, value: String| {
@@ -119,6 +120,10 @@ fn in_full(p: &Problem) -> String {
         );
     }
     field("options:", options(p).join(", "));
+    for (i, (option, meaning)) in nimstream::gen::option_meanings(p).iter().enumerate() {
+        let label = if i == 0 { "gen:" } else { "" };
+        field(label, plain(&format!("{option}: {meaning}")));
+    }
     text
 }
 

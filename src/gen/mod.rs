@@ -22,11 +22,13 @@
 //! `heaps` writes heap cases (on several threads), `sets` S-Nim's cases
 //! (whose plan counts positions), `graphs` HDU 1524's (whose plan counts
 //! queries), `rows` the rows of row games, `positions` the other layouts,
-//! `plan` chooses the losing cases, and `decimal` writes numbers.
+//! `plan` chooses the losing cases, `decimal` writes numbers, and
+//! `meanings` says what the options stand for in each problem.
 
 mod decimal;
 mod graphs;
 mod heaps;
+mod meanings;
 mod plan;
 mod positions;
 mod rows;
@@ -36,6 +38,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 pub use decimal::push_decimal;
+pub use meanings::option_meanings;
 
 use crate::games::{Game, HeapGame};
 use crate::problem::{Layout, Problem};
