@@ -33,6 +33,10 @@
 //! below 448 gave 73% of the finds from 18% of the pairs visited), and each
 //! find costs far more than a pair that finds nothing.
 //!
+//! On a busy machine the second thread may get no core of its own, and
+//! every block would wait a scheduling slice for its rows; `pacing` watches
+//! the waiting and has this thread work alone for spells while it lasts.
+//!
 //! The values never depend on the second thread: rows that come back for
 //! another block than the one this thread is at (a value needed another
 //! bit and ended a block early, or the split was rebuilt) are dropped and
@@ -43,6 +47,7 @@ use std::thread::Scope;
 use std::time::{Duration, Instant};
 
 use super::block::{self, Block, HEAPS};
+use super::pacing::{Pacing, Poll};
 use super::split::Split;
 use super::values::Cell;
 
@@ -61,6 +66,13 @@ pub(super) struct Ahead<T> {
     /// Once it has them all, the heaps `a` whose pairs it sweeps in each
     /// row, as many as it can while the rows still come back in time.
     span: usize,
+    /// Whether the pipeline pays now, and this thread's polling.
+    pacing: Pacing,
+    poll: Poll,
+    /// Blocks whose rows were not back when this thread needed them, and
+    /// blocks this thread marked alone while the pipeline did not pay.
+    pub waits: u64,
+    pub alone: u64,
 }
 
 /// What a job was asked to mark, to check its rows against the block
@@ -73,6 +85,8 @@ struct Pending {
     epoch: u64,
     ranges: [(usize, usize); 2],
     swept: (usize, usize),
+    /// When the job was sent: this thread's work on its own block since.
+    sent_at: Instant,
 }
 
 /// Rows marked ahead, and the part of each class's rare list they cover.
@@ -127,14 +141,15 @@ struct ClassCopy {
 }
 
 impl<T: Cell + Sync> Ahead<T> {
-    /// Starts the second thread in `scope`.
-    pub fn start<'scope>(scope: &'scope Scope<'scope, '_>) -> Ahead<T>
+    /// Starts the second thread in `scope`. It sleeps `delay` after each
+    /// job, as a thread that gets no core would wait (zero but in tests).
+    pub fn start<'scope>(scope: &'scope Scope<'scope, '_>, delay: Duration) -> Ahead<T>
     where
         T: 'scope,
     {
         let (jobs, job_queue) = sync_channel::<Job<T>>(1);
         let (marked, done) = sync_channel(1);
-        scope.spawn(move || mark_ahead(&job_queue, &marked));
+        scope.spawn(move || mark_ahead(&job_queue, &marked, delay));
         Ahead {
             jobs,
             done,
@@ -143,7 +158,21 @@ impl<T: Cell + Sync> Ahead<T> {
             sent: vec![],
             share: 64,
             span: FIRST_SPAN,
+            pacing: Pacing::new(),
+            poll: Poll::new(),
+            waits: 0,
+            alone: 0,
         }
+    }
+
+    /// Whether to send the next block ahead: false while this thread works
+    /// alone (see `pacing`), and the block is then counted as such.
+    pub fn pipelines(&mut self) -> bool {
+        let pipelines = self.pacing.pipelines(Instant::now());
+        if !pipelines {
+            self.alone += 1;
+        }
+        pipelines
     }
 
     /// The rows marked ahead for the block of `len` heaps from `n0`, rows
@@ -151,8 +180,11 @@ impl<T: Cell + Sync> Ahead<T> {
     /// sent for exactly that block.
     pub fn take(&mut self, n0: usize, len: usize, bits: u32, epoch: u64) -> Option<Prepared> {
         let pending = self.pending.take()?;
+        let took_at = Instant::now();
         let marked = match self.done.try_recv() {
             Ok(marked) => {
+                self.pacing
+                    .record(took_at - pending.sent_at, Duration::ZERO, took_at);
                 if self.share < 64 {
                     self.share += 1;
                 } else {
@@ -166,7 +198,12 @@ impl<T: Cell + Sync> Ahead<T> {
                 } else {
                     self.share = self.share.saturating_sub(1);
                 }
-                receive(&self.done)?
+                self.waits += 1;
+                let marked = self.poll.receive(&self.done)?;
+                let now = Instant::now();
+                self.pacing
+                    .record(took_at - pending.sent_at, now - took_at, now);
+                marked
             }
             Err(TryRecvError::Disconnected) => return None,
         };
@@ -246,6 +283,7 @@ impl<T: Cell + Sync> Ahead<T> {
                 epoch,
                 ranges,
                 swept,
+                sent_at: Instant::now(),
             });
         } else {
             // The second thread is gone (it cannot be, short of a panic
@@ -261,33 +299,12 @@ const FIRST_SPAN: usize = 256;
 const SPAN_STEP: usize = 32;
 const MAX_SPAN: usize = 1 << 14;
 
-/// How long a thread polls for the other's message before it sleeps.
-///
-/// A block takes tens of microseconds to a few milliseconds, and waking a
-/// sleeping thread takes the waker a system call and the sleeper several
-/// microseconds, on the path every block waits for; polling for a while
-/// first keeps both off it when the two stages are close in time.
-const POLL: Duration = Duration::from_micros(200);
-
-/// The next message on `channel`, polled for up to [`POLL`] before
-/// sleeping; `None` once the other side is gone.
-fn receive<M>(channel: &Receiver<M>) -> Option<M> {
-    let start = Instant::now();
-    loop {
-        match channel.try_recv() {
-            Ok(message) => return Some(message),
-            Err(TryRecvError::Disconnected) => return None,
-            Err(TryRecvError::Empty) if start.elapsed() < POLL => std::hint::spin_loop(),
-            Err(TryRecvError::Empty) => return channel.recv().ok(),
-        }
-    }
-}
-
 /// The second thread: marks each job's ranges in its rows and sends them
 /// back, until the engine's side is dropped.
-fn mark_ahead<T: Cell>(jobs: &Receiver<Job<T>>, done: &SyncSender<Marked>) {
+fn mark_ahead<T: Cell>(jobs: &Receiver<Job<T>>, done: &SyncSender<Marked>, delay: Duration) {
     let mut classes: Vec<ClassCopy> = vec![];
-    while let Some(job) = receive(jobs) {
+    let mut poll = Poll::new();
+    while let Some(job) = poll.receive(jobs) {
         if let Some(moves) = job.reset {
             classes = moves
                 .into_iter()
@@ -311,6 +328,9 @@ fn mark_ahead<T: Cell>(jobs: &Receiver<Job<T>>, done: &SyncSender<Marked>) {
         for (copy, &(a, b)) in classes.iter().zip(&job.ranges) {
             marked += rows.mark_range(g, job.n0, &copy.moves, &copy.rare[a..b], &copy.values[a..b]);
             swept += rows.sweep(g, job.n0, &copy.moves, job.swept);
+        }
+        if !delay.is_zero() {
+            std::thread::sleep(delay);
         }
         if done
             .send(Marked {

@@ -36,6 +36,8 @@
 //! rebuilds it as the values' frequencies shift, and computes naively while
 //! no split is sparse enough to pay.
 
+use std::time::Duration;
+
 use super::ahead::Ahead;
 use super::block::{self, Block};
 use super::check::{Candidates, Scan, Scanner};
@@ -106,6 +108,9 @@ pub struct Engine {
     /// Counts the splits taken, so that rows marked ahead under one are
     /// never used under another.
     epoch: u64,
+    /// How long the second thread sleeps after each job: zero, but in
+    /// tests that play a machine that gives it no core.
+    second_thread_delay: Duration,
 }
 
 impl Engine {
@@ -129,6 +134,16 @@ impl Engine {
     pub fn with_threads(self, threads: usize) -> Engine {
         Engine {
             threads: threads.max(1),
+            ..self
+        }
+    }
+
+    /// The same engine with a second thread that sleeps `delay` after
+    /// each block it marks, as one that gets no core of its own would.
+    #[cfg(test)]
+    pub(super) fn with_slow_second_thread(self, delay: Duration) -> Engine {
+        Engine {
+            second_thread_delay: delay,
             ..self
         }
     }
@@ -163,8 +178,11 @@ impl Engine {
             && g.try_reserve(until.saturating_sub(g.len())).is_ok();
         if ahead {
             return std::thread::scope(|scope| {
-                let mut ahead = Ahead::start(scope);
-                self.extend_with(rule, g, until, Some(&mut ahead))
+                let mut ahead = Ahead::start(scope, self.second_thread_delay);
+                let wide = self.extend_with(rule, g, until, Some(&mut ahead));
+                self.total.waited_blocks += ahead.waits;
+                self.total.alone_blocks += ahead.alone;
+                wide
             });
         }
         self.extend_with(rule, g, until, None)
@@ -245,7 +263,7 @@ impl Engine {
         let next = n0 + len;
         if let Some(ahead) = ahead.filter(|_| self.blocks_pay(rule, next)) {
             let next_len = self.block_len(next, until);
-            if next_len > 0 {
+            if next_len > 0 && ahead.pipelines() {
                 let spare = std::mem::take(&mut self.block);
                 ahead.send(g, next, next_len, bits, split, self.epoch, spare);
             }
@@ -322,12 +340,15 @@ impl Engine {
     pub fn describe(&self) -> String {
         let total = self.total_work();
         let work = format!(
-            "{} rare pairs ({} marked ahead), {} checked pairs ({} swept ahead), {} rebuilds",
+            "{} rare pairs ({} marked ahead), {} checked pairs ({} swept ahead), {} rebuilds, \
+             {} blocks waited for the second thread, {} marked alone while it had no core",
             total.rare_pairs,
             total.ahead_pairs,
             total.checked_pairs,
             total.swept_pairs,
-            total.rebuilds
+            total.rebuilds,
+            total.waited_blocks,
+            total.alone_blocks,
         );
         match self.pair_sets {
             Some(_) => self.brief(),
@@ -364,6 +385,8 @@ impl Engine {
             ahead_pairs: a.ahead_pairs + b.ahead_pairs,
             swept_pairs: a.swept_pairs + b.swept_pairs,
             rebuilds: a.rebuilds,
+            waited_blocks: a.waited_blocks,
+            alone_blocks: a.alone_blocks,
         }
     }
 

@@ -59,6 +59,7 @@ mod check;
 pub mod checkpoint;
 pub mod engine;
 mod mex;
+mod pacing;
 pub mod period;
 pub mod plot;
 pub mod rule;

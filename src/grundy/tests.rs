@@ -199,6 +199,31 @@ fn two_threads_compute_what_one_does() {
 }
 
 #[test]
+fn a_second_thread_that_gets_no_core_is_left_alone() {
+    // The second thread sleeps after each block, as on a machine whose
+    // other core is busy: each block sent ahead comes back late, and the
+    // engine's thread must stop waiting for them rather than wait on every
+    // block (which made two threads 4-7x slower than one at load 8).
+    let rule = Rule::parse("0.6").unwrap();
+    let len = 40_000;
+    let one = computed_by(&rule, engine::Engine::new(Method::Auto), len);
+    let engine = engine::Engine::new(Method::Auto)
+        .with_threads(2)
+        .with_slow_second_thread(std::time::Duration::from_millis(10));
+    let mut seq = NimSequence::with_engine(rule, engine);
+    seq.extend_to(len, &mut no_progress).unwrap();
+    assert_eq!(seq.values().to_vec(), one);
+    let work = seq.work();
+    assert!(work.waited_blocks > 0, "the slow thread was never waited for");
+    assert!(
+        work.waited_blocks * 10 < work.alone_blocks,
+        "{} blocks waited, {} alone",
+        work.waited_blocks,
+        work.alone_blocks
+    );
+}
+
+#[test]
 fn two_byte_cells_compute_what_one_byte_cells_do() {
     // The engine on u16 cells though every value fits a byte: the same
     // values through the two-byte scanners and blocks.

@@ -17,4 +17,10 @@ pub struct Work {
     pub swept_pairs: u64,
     /// Times the split was rebuilt.
     pub rebuilds: u64,
+    /// Blocks whose rows the second thread had not marked when they were
+    /// needed, so that this thread waited for them.
+    pub waited_blocks: u64,
+    /// Blocks marked on one thread though two were asked for, because the
+    /// second kept this one waiting (the machine was busy).
+    pub alone_blocks: u64,
 }

@@ -1,0 +1,238 @@
+//! Whether the two-thread pipeline pays right now, and how long a thread
+//! polls before it sleeps.
+//!
+//! The pipeline of `grundy::ahead` pays only while the second thread has a
+//! core of its own. On a busy machine (a browser, a build, a CI runner's
+//! neighbours) it often has none: it runs in slices between other
+//! processes, every block's rows come back a scheduling slice late, and the
+//! engine's thread spends most of its time waiting for them. Measured on a
+//! 2-core machine at load 8, that made two threads 4-7x slower than one. So
+//! the engine's thread watches what the pipeline costs it: the time it
+//! waits for rows against the time it works on its own blocks. When the
+//! waiting passes a quarter of the work it works alone for a spell, marking
+//! every pair itself as one thread does, then tries the pipeline again. The
+//! spells double while the pipeline keeps failing, up to [`LONGEST_SPELL`],
+//! so a lasting load costs a few milliseconds of trying a second, and the
+//! second core is used again within about a second of coming free.
+//!
+//! Waiting itself costs nothing while a thread sleeps, but waking a sleeper
+//! takes microseconds on the path of every block, so a waiting thread polls
+//! first, for as long as polling has lately paid ([`Poll`]): on a quiet
+//! machine the message comes within the poll, and under load polling would
+//! only take the core from the thread that is to send it.
+
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// The first spell alone, and the longest.
+const FIRST_SPELL: Duration = Duration::from_millis(20);
+const LONGEST_SPELL: Duration = Duration::from_secs(1);
+
+/// Waiting below this is never held against the pipeline: a few
+/// wake-ups' worth, which a quiet machine also has.
+const WAIT_ALLOWANCE: Duration = Duration::from_millis(2);
+
+/// Work over which a pipeline that did not wait too much is judged good.
+const WINDOW: Duration = Duration::from_millis(50);
+
+/// The engine's view of the pipeline: on, or off until an instant.
+#[derive(Debug)]
+pub(super) struct Pacing {
+    /// Until when this thread works alone, if it does.
+    alone_until: Option<Instant>,
+    /// How long the next spell alone lasts.
+    spell: Duration,
+    /// This thread's work and waiting since the pipeline was last judged.
+    worked: Duration,
+    waited: Duration,
+}
+
+impl Pacing {
+    pub fn new() -> Pacing {
+        Pacing {
+            alone_until: None,
+            spell: FIRST_SPELL,
+            worked: Duration::ZERO,
+            waited: Duration::ZERO,
+        }
+    }
+
+    /// Whether to send the next block ahead at `now`.
+    pub fn pipelines(&self, now: Instant) -> bool {
+        self.alone_until.is_none_or(|until| now >= until)
+    }
+
+    /// Takes in one block: this thread worked `worked` on it while the
+    /// second thread marked the next, then waited `waited` for those rows.
+    pub fn record(&mut self, worked: Duration, waited: Duration, now: Instant) {
+        self.alone_until = None;
+        self.worked += worked;
+        self.waited += waited;
+        if self.waited > WAIT_ALLOWANCE && self.waited * 4 > self.worked {
+            self.alone_until = Some(now + self.spell);
+            self.spell = (self.spell * 2).min(LONGEST_SPELL);
+            self.forget();
+        } else if self.worked >= WINDOW {
+            self.spell = FIRST_SPELL;
+            self.forget();
+        }
+    }
+
+    fn forget(&mut self) {
+        self.worked = Duration::ZERO;
+        self.waited = Duration::ZERO;
+    }
+}
+
+/// The longest a thread polls for a message before it sleeps.
+///
+/// A block takes tens of microseconds to a few milliseconds, so a message
+/// that comes at all on a quiet machine mostly comes within this.
+const LONGEST_POLL: Duration = Duration::from_micros(200);
+
+/// A receiving thread's polling budget: the longest poll while polling
+/// catches the messages, halved each time a message came later than the
+/// poll would have lasted.
+#[derive(Debug)]
+pub(super) struct Poll {
+    budget: Duration,
+}
+
+impl Poll {
+    pub fn new() -> Poll {
+        Poll {
+            budget: LONGEST_POLL,
+        }
+    }
+
+    /// The next message on `channel`, polled for up to the budget before
+    /// sleeping; `None` once the other side is gone.
+    pub fn receive<M>(&mut self, channel: &Receiver<M>) -> Option<M> {
+        let start = Instant::now();
+        loop {
+            match channel.try_recv() {
+                Ok(message) => return Some(message),
+                Err(TryRecvError::Disconnected) => return None,
+                Err(TryRecvError::Empty) if start.elapsed() < self.budget => {
+                    std::hint::spin_loop()
+                }
+                Err(TryRecvError::Empty) => break,
+            }
+        }
+        let message = channel.recv().ok();
+        self.learn(start.elapsed());
+        message
+    }
+
+    /// Adjusts the budget to a message that came `after` the wait began,
+    /// past the poll.
+    fn learn(&mut self, after: Duration) {
+        self.budget = if after <= LONGEST_POLL {
+            LONGEST_POLL
+        } else {
+            self.budget / 2
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::sync_channel;
+
+    const MS: Duration = Duration::from_millis(1);
+    const US: Duration = Duration::from_micros(1);
+
+    #[test]
+    fn a_pipeline_that_keeps_this_thread_waiting_is_left_for_a_spell() {
+        let start = Instant::now();
+        let mut pacing = Pacing::new();
+        // Rows a scheduling slice late: 100 us of work, 3 ms of waiting.
+        pacing.record(100 * US, 3 * MS, start);
+        assert!(!pacing.pipelines(start));
+        assert!(!pacing.pipelines(start + FIRST_SPELL - US));
+        assert!(pacing.pipelines(start + FIRST_SPELL));
+    }
+
+    #[test]
+    fn spells_double_while_the_pipeline_fails_and_reset_once_it_pays() {
+        let mut now = Instant::now();
+        let mut pacing = Pacing::new();
+        let mut spells = vec![];
+        for _ in 0..10 {
+            pacing.record(100 * US, 3 * MS, now);
+            let until = pacing.alone_until.expect("alone after a bad block");
+            spells.push(until - now);
+            now = until;
+        }
+        assert_eq!(spells[0], FIRST_SPELL);
+        assert_eq!(spells[1], 2 * FIRST_SPELL);
+        assert_eq!(spells[2], 4 * FIRST_SPELL);
+        assert_eq!(*spells.last().unwrap(), LONGEST_SPELL);
+        // A window of blocks whose rows come back in time.
+        for _ in 0..100 {
+            pacing.record(MS, 10 * US, now);
+        }
+        assert!(pacing.pipelines(now));
+        pacing.record(100 * US, 3 * MS, now);
+        assert_eq!(pacing.alone_until, Some(now + FIRST_SPELL));
+    }
+
+    #[test]
+    fn short_waits_on_a_quiet_machine_never_stop_the_pipeline() {
+        let now = Instant::now();
+        let mut pacing = Pacing::new();
+        // Tiny blocks, each waiting a wake-up: the ratio is bad but the
+        // waiting stays within the allowance of each window.
+        for _ in 0..100_000 {
+            pacing.record(20 * US, 4 * US, now);
+            assert!(pacing.pipelines(now));
+        }
+        // Long blocks waiting a fifth of their time.
+        for _ in 0..1_000 {
+            pacing.record(5 * MS, MS, now);
+            assert!(pacing.pipelines(now));
+        }
+    }
+
+    #[test]
+    fn polling_stops_paying_when_messages_come_late_and_pays_again() {
+        let mut poll = Poll::new();
+        poll.learn(5 * MS);
+        assert_eq!(poll.budget, LONGEST_POLL / 2);
+        for _ in 0..20 {
+            poll.learn(5 * MS);
+        }
+        assert!(poll.budget < US);
+        poll.learn(50 * US);
+        assert_eq!(poll.budget, LONGEST_POLL);
+    }
+
+    #[test]
+    fn a_thread_waiting_long_for_a_message_sleeps_instead_of_spinning() {
+        let (send, receive) = sync_channel(1);
+        let sender = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            send.send(7).unwrap();
+        });
+        let before = thread_cpu_time();
+        let mut poll = Poll::new();
+        assert_eq!(poll.receive(&receive), Some(7));
+        let spent = thread_cpu_time() - before;
+        sender.join().unwrap();
+        // Polling is at most LONGEST_POLL; a spinning wait would spend
+        // most of the 300 ms.
+        assert!(spent < Duration::from_millis(50), "{spent:?} of CPU waiting");
+    }
+
+    fn thread_cpu_time() -> Duration {
+        let mut time = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `time` is a valid timespec for the call to fill.
+        let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) };
+        assert_eq!(status, 0);
+        Duration::new(time.tv_sec as u64, time.tv_nsec as u32)
+    }
+}
