@@ -50,7 +50,10 @@ fn a_folder_of_twenty_pairs_is_checked_and_a_wrong_line_named() {
     assert_eq!(bad.status.code(), Some(1), "{}", stderr(&bad));
     assert_eq!(
         stdout(&bad),
-        format!("{}:7: expected '{now}', found '{was}'\n", wrong.display())
+        format!(
+            "{}:7: the file says '{now}', nimstream answers '{was}'\n",
+            wrong.display()
+        )
     );
     assert_eq!(
         stderr(&bad),

@@ -24,21 +24,20 @@ pub struct Mismatch {
     pub found: Option<String>,
 }
 
+/// Says whose each text is, the file's and nimstream's: "expected" and
+/// "found" read backwards to a setter whose `.out` files are a
+/// contestant's.
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fn side(line: &Option<String>, end: &str) -> String {
-            match line {
-                Some(text) => quoted(text),
-                None => end.to_string(),
-            }
-        }
-        write!(
-            f,
-            "{}: expected {}, found {}",
-            self.line,
-            side(&self.expected, "the end of the file"),
-            side(&self.found, "the end of the answers")
-        )
+        let file = match &self.expected {
+            Some(text) => format!("the file says {}", quoted(text)),
+            None => "the file has ended".to_string(),
+        };
+        let answers = match &self.found {
+            Some(text) => format!("nimstream answers {}", quoted(text)),
+            None => "nimstream's answers have ended".to_string(),
+        };
+        write!(f, "{}: {file}, {answers}", self.line)
     }
 }
 
@@ -234,7 +233,7 @@ mod tests {
             assert_eq!(verdict.differing, 1);
             assert_eq!(
                 verdict.listed[0].to_string(),
-                "2: expected 'No', found 'Yes'"
+                "2: the file says 'No', nimstream answers 'Yes'"
             );
         }
     }
@@ -246,13 +245,13 @@ mod tests {
         assert_eq!(short.listed.len(), 1);
         assert_eq!(
             short.listed[0].to_string(),
-            "2: expected 'b', found the end of the answers"
+            "2: the file says 'b', nimstream's answers have ended"
         );
         let long = check("a\n", "a\nb\nc\n", 4);
         assert_eq!(long.differing, 2);
         assert_eq!(
             long.listed[0].to_string(),
-            "2: expected the end of the file, found 'b'"
+            "2: the file has ended, nimstream answers 'b'"
         );
     }
 
@@ -270,6 +269,6 @@ mod tests {
         let long = "W ".repeat(100);
         let verdict = check(&long, "L", 10);
         let message = verdict.listed[0].to_string();
-        assert!(message.len() < 100 && message.contains('…'), "{message}");
+        assert!(message.len() < 120 && message.contains('…'), "{message}");
     }
 }

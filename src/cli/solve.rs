@@ -43,7 +43,8 @@ pub struct SolveArgs {
     out_dir: Option<PathBuf>,
     /// Compare each input's answers with the NAME.out beside it (or in
     /// --out-dir), line by line, ignoring trailing whitespace; print each
-    /// difference as NAME.out:LINE: expected …, found …, and exit 1 if any.
+    /// difference as NAME.out:LINE: the file says …, nimstream answers …,
+    /// and exit 1 if any.
     #[arg(long)]
     check: bool,
     /// Replace the winning and losing words, e.g. `--words First,Second`
