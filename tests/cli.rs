@@ -815,3 +815,24 @@ fn gen_past_the_limits_warns_and_validate_accepts_with_the_flag_named() {
     let quiet = nimstream(&["gen", "nim", "--cases", "10"], b"");
     assert_eq!(stderr(&quiet), "");
 }
+
+#[cfg(unix)]
+#[test]
+fn writing_to_a_file_needs_no_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases.in");
+    let values = dir.path().join("values.txt");
+    for script in [
+        format!("exec \"$N\" gen nim --cases 2 -o '{}' >&-", cases.display()),
+        format!(
+            "exec \"$N\" grundy kayles --values 5 --out '{}' >&-",
+            values.display()
+        ),
+    ] {
+        let output = shell(&script);
+        assert_eq!(output.status.code(), Some(0), "{script}: {}", stderr(&output));
+    }
+    let gen = nimstream(&["gen", "nim", "--cases", "2"], b"");
+    assert_eq!(std::fs::read(&cases).unwrap(), gen.stdout);
+    assert_eq!(std::fs::read_to_string(&values).unwrap(), "0\n1\n2\n3\n1\n");
+}

@@ -293,3 +293,41 @@ fn a_large_input_among_small_ones_keeps_its_place() {
     assert_eq!(output.stdout, expected);
     assert_eq!(stdout(&output).lines().count(), 12 + 3 + 12);
 }
+
+#[cfg(unix)]
+#[test]
+fn out_dir_needs_no_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    test_folder(dir.path(), 2);
+    let answers = dir.path().join("answers");
+    let script = format!(
+        "exec \"$N\" solve lasker '{}' --out-dir '{}' >&-",
+        dir.path().display(),
+        answers.display()
+    );
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .env("N", env!("CARGO_BIN_EXE_nimstream"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    for name in ["00.out", "01.out"] {
+        assert_eq!(
+            std::fs::read(answers.join(name)).unwrap(),
+            std::fs::read(dir.path().join(name)).unwrap()
+        );
+    }
+    // --check prints its differences there, so it still needs it.
+    let script = format!("exec \"$N\" solve lasker '{}' --check >&-", dir.path().display());
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .env("N", env!("CARGO_BIN_EXE_nimstream"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("standard output is closed"),
+        "{}",
+        stderr(&output)
+    );
+}

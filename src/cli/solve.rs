@@ -158,11 +158,11 @@ pub fn solve_command(mut args: SolveArgs) -> Result<ExitCode, Error> {
     // is read kills the process with SIGBUS; a change is reported) is the
     // documented behaviour of this command.
     job.mmap = unsafe { MmapChoice::auto() };
-    check_stdout()?;
     let several = args.paths.len() > 1 || args.paths.iter().any(|p| Path::new(p).is_dir());
     if several || args.out_dir.is_some() || args.check {
         return solve_several(&args, &job, &game);
     }
+    check_stdout()?;
     let path = args.paths.first().map_or("-", String::as_str);
     hint_at_terminal(path, "solve");
     let started = Instant::now();
@@ -206,6 +206,10 @@ fn solve_several(args: &SolveArgs, job: &Job, game: &Game) -> Result<ExitCode, E
              standard input has no name"
                 .into(),
         ));
+    }
+    // Only answers to `--out-dir` leave standard output unwritten.
+    if !matches!(target, Target::OutDir(_)) {
+        check_stdout()?;
     }
     if let Target::OutDir(dir) = &target {
         std::fs::create_dir_all(dir).map_err(|source| Error::Io {
