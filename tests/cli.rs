@@ -830,9 +830,54 @@ fn writing_to_a_file_needs_no_standard_output() {
         ),
     ] {
         let output = shell(&script);
-        assert_eq!(output.status.code(), Some(0), "{script}: {}", stderr(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{script}: {}",
+            stderr(&output)
+        );
     }
     let gen = nimstream(&["gen", "nim", "--cases", "2"], b"");
     assert_eq!(std::fs::read(&cases).unwrap(), gen.stdout);
     assert_eq!(std::fs::read_to_string(&values).unwrap(), "0\n1\n2\n3\n1\n");
+}
+
+#[test]
+fn arguments_in_the_wrong_order_say_the_problem_comes_first() {
+    let sample = testdata("lasker-hdu3032.in");
+    let sample = sample.to_str().unwrap();
+    for (args, usage) in [
+        (
+            vec!["solve", sample, "lasker"],
+            "nimstream solve PROBLEM FILE",
+        ),
+        (
+            vec!["validate", sample, "lasker"],
+            "nimstream validate PROBLEM FILE",
+        ),
+        // The file need not exist: the problem after it is enough to tell.
+        (
+            vec!["solve", "no-such.in", "lasker"],
+            "nimstream solve PROBLEM FILE",
+        ),
+        (vec!["gen", sample, "--cases", "2"], "nimstream gen PROBLEM"),
+    ] {
+        let output = nimstream(&args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "nimstream: '{}' is not a problem or rule; the problem comes first: {usage}\n",
+                args[1]
+            ),
+            "{args:?}"
+        );
+    }
+    // A misspelt problem is still answered with the name it meant.
+    let output = nimstream(&["solve", "laskr", sample], b"");
+    assert!(
+        stderr(&output).contains("did you mean 'lasker'?"),
+        "{}",
+        stderr(&output)
+    );
 }

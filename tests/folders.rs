@@ -318,7 +318,10 @@ fn out_dir_needs_no_standard_output() {
         );
     }
     // --check prints its differences there, so it still needs it.
-    let script = format!("exec \"$N\" solve lasker '{}' --check >&-", dir.path().display());
+    let script = format!(
+        "exec \"$N\" solve lasker '{}' --check >&-",
+        dir.path().display()
+    );
     let output = std::process::Command::new("sh")
         .args(["-c", &script])
         .env("N", env!("CARGO_BIN_EXE_nimstream"))

@@ -76,7 +76,7 @@ pub struct GenArgs {
 
 /// Each bound defaults to the original problem's limit.
 pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
-    let (problem, mut game) = pick_problem(&args.problem, &[])?;
+    let (problem, mut game) = pick_problem(&args.problem, &[], "nimstream gen PROBLEM")?;
     let defaults = GenOptions::within_limits(problem);
     let (second_min, second_max) = second_range(problem, &args, &defaults);
     let options = GenOptions {

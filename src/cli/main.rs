@@ -286,10 +286,12 @@ pub(crate) fn default_threads() -> usize {
 
 /// The problem and its game, built from the arguments; `inputs` are the
 /// files it will read, where a game given by its rule learns how far its
-/// values must go ([`lookahead`]).
+/// values must go ([`lookahead`]). `usage` is the command's order of
+/// arguments, for a problem given after its file.
 pub(crate) fn pick_problem(
     args: &ProblemArgs,
     inputs: &[String],
+    usage: &str,
 ) -> Result<(&'static Problem, Game), Error> {
     let (problem, rule) = match (&args.problem_file, &args.problem) {
         (Some(_), Some(_)) => {
@@ -300,7 +302,11 @@ pub(crate) fn pick_problem(
         // A problem file is read once and lives as long as the run, as
         // the catalogue's entries do.
         (Some(path), None) => (&*Box::leak(Box::new(Problem::load(path)?)), None),
-        (None, name) => Problem::find_or_rule(name.as_deref().unwrap_or_default())?,
+        (None, name) => {
+            let name = name.as_deref().unwrap_or_default();
+            Problem::find_or_rule(name)
+                .map_err(|error| wrong_order(name, inputs, usage).unwrap_or(error))?
+        }
     };
     let takes_k = problem.game.parameters.contains(&bounded::MAX_TAKE);
     match (takes_k, args.max_take.or(problem.fixed.max_take)) {
@@ -337,6 +343,21 @@ pub(crate) fn pick_problem(
         largest_heap,
     };
     Ok((problem, problem.build_game(&params)?))
+}
+
+/// A file where the problem goes (`solve small.in lasker`) is answered
+/// with the order of the arguments, not with why `small.in` is no rule:
+/// `name` names a file, or a problem follows it.
+fn wrong_order(name: &str, inputs: &[String], usage: &str) -> Option<Error> {
+    let names_file = std::path::Path::new(name).exists();
+    let problem_follows = inputs
+        .first()
+        .is_some_and(|input| Problem::find_or_rule(input).is_ok());
+    (names_file || problem_follows).then(|| {
+        Error::Usage(format!(
+            "'{name}' is not a problem or rule; the problem comes first: {usage}"
+        ))
+    })
 }
 
 pub(crate) fn pick_kernel(name: Option<&str>) -> Result<Kernel, Error> {

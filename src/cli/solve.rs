@@ -144,7 +144,8 @@ fn take_stats_format(args: &mut SolveArgs) {
 pub fn solve_command(mut args: SolveArgs) -> Result<ExitCode, Error> {
     args.problem.shift_inputs(&mut args.paths)?;
     take_stats_format(&mut args);
-    let (problem, mut game) = pick_problem(&args.problem, &args.paths)?;
+    let (problem, mut game) =
+        pick_problem(&args.problem, &args.paths, "nimstream solve PROBLEM FILE")?;
     check_answer_options(problem, &args)?;
     let (win, lose) = match args.words.as_deref() {
         Some(words) => parse_words(words)?,

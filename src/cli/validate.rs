@@ -70,7 +70,11 @@ pub struct ValidateArgs {
 
 pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
     args.problem.shift_inputs(&mut args.paths)?;
-    let (problem, mut game) = pick_problem(&args.problem, &args.paths)?;
+    let (problem, mut game) = pick_problem(
+        &args.problem,
+        &args.paths,
+        "nimstream validate PROBLEM FILE",
+    )?;
     let range = |min, max| Range { min, max };
     let overrides = Overrides {
         cases: range(args.cases_min, args.cases_max),
