@@ -12,6 +12,7 @@
 //! line, the benchmarks and the tests all come through here.
 
 use std::io::{Read, Write};
+use std::path::Path;
 
 use crate::error::Error;
 use crate::games::{Game, MoveTrace, NoTrace};
@@ -89,16 +90,17 @@ impl<'a> Job<'a> {
     /// are kept).
     pub fn solve_path<W: Write>(
         &self,
-        path: &str,
+        path: impl AsRef<Path>,
         game: &mut Game,
         out: &mut VerdictWriter<W>,
         progress: &mut dyn Progress,
     ) -> Result<Solved, Error> {
+        let path = path.as_ref();
         let mut input = Input::open(path, self.mmap)?;
         let kind = input.kind();
         let name = display_name(path);
-        let report = self.solve_input(&mut input, name, game, out, progress)?;
-        input.check_unchanged(name)?;
+        let report = self.solve_input(&mut input, &name, game, out, progress)?;
+        input.check_unchanged(&name)?;
         Ok(Solved {
             report,
             input: kind,
@@ -366,13 +368,15 @@ impl<'a> Job<'a> {
     /// file system or the compressed data.
     pub fn validate_path(
         &self,
-        path: &str,
+        path: impl AsRef<Path>,
         game: &mut Game,
         limits: &Limits,
         detail: Detail,
     ) -> Result<Validated, Error> {
+        let path = path.as_ref();
         let mut input = Input::open(path, self.mmap)?;
         let name = display_name(path);
+        let name = name.as_ref();
         let mut buffer = Vec::new();
         let text = validate::reading::read(&mut input, &mut buffer, self.problem, limits).map_err(
             |source| Error::Io {

@@ -399,3 +399,46 @@ fn validate_reads_compressed_files() {
         );
     }
 }
+
+#[test]
+fn a_folders_compressed_inputs_are_found_with_their_answers_in_name_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read(testdata("lasker-hdu3032.in")).unwrap();
+    let answers = nimstream(&["solve", "lasker", "-"], &text).stdout;
+    for (name, codec) in [("a.in.gz", "gzip"), ("b.in.zst", "zstd"), ("c.in.xz", "xz")] {
+        std::fs::write(dir.path().join(name), compress(codec, &text)).unwrap();
+    }
+    std::fs::write(dir.path().join("d.in"), &text).unwrap();
+    // Compressed, but not an input by its name.
+    std::fs::write(dir.path().join("notes.gz"), compress("gzip", b"x")).unwrap();
+    let folder = dir.path().to_str().unwrap();
+
+    let solved = nimstream(&["solve", "lasker", folder], b"");
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    assert!(solved.stdout == answers.repeat(4));
+    let valid = nimstream(&["validate", "lasker", folder, "--summary"], b"");
+    assert_eq!(valid.status.code(), Some(0), "{}", stderr(&valid));
+    let summarized = stdout(&valid).lines().filter(|l| l.starts_with(folder));
+    assert_eq!(summarized.count(), 4, "{}", stdout(&valid));
+
+    let written = dir.path().join("answers");
+    let args = [
+        "solve",
+        "lasker",
+        folder,
+        "--out-dir",
+        written.to_str().unwrap(),
+    ];
+    let output = nimstream(&args, b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    for name in ["a.out", "b.out", "c.out", "d.out"] {
+        assert!(
+            std::fs::read(written.join(name)).unwrap() == answers,
+            "{name}"
+        );
+        std::fs::copy(written.join(name), dir.path().join(name)).unwrap();
+    }
+    let checked = nimstream(&["solve", "lasker", folder, "--check"], b"");
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+    assert_eq!(stderr(&checked), "nimstream: 4 files checked: 4 match\n");
+}

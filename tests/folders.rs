@@ -334,3 +334,83 @@ fn out_dir_needs_no_standard_output() {
         stderr(&output)
     );
 }
+
+#[test]
+fn validate_takes_folders_as_solve_does() {
+    let dir = tempfile::tempdir().unwrap();
+    test_folder(dir.path(), 3);
+    let folder = dir.path().to_str().unwrap();
+    let good = nimstream(&["validate", "lasker", folder], b"");
+    assert_eq!(good.status.code(), Some(0), "{}", stderr(&good));
+    assert_eq!(stderr(&good), "");
+    // Every *.in is checked, in name order, and the .out files are not.
+    let bad = dir.path().join("01.in");
+    std::fs::write(&bad, "1\n1\n 5\n").unwrap();
+    let invalid = nimstream(&["validate", "lasker", folder], b"");
+    assert_eq!(invalid.status.code(), Some(1), "{}", stderr(&invalid));
+    assert_eq!(
+        stderr(&invalid),
+        format!(
+            "nimstream: {}:3:1: expected heap 1 of case 1, found ' '\n",
+            bad.display()
+        )
+    );
+    let summary = nimstream(&["validate", "lasker", folder, "--summary"], b"");
+    let names: Vec<&str> = stdout(&summary)
+        .lines()
+        .filter(|line| line.ends_with(".in:"))
+        .collect();
+    let expected: Vec<String> = [0, 2]
+        .iter()
+        .map(|i| format!("{}:", dir.path().join(format!("{i:02}.in")).display()))
+        .collect();
+    assert_eq!(names, expected, "{}", stdout(&summary));
+    let empty = tempfile::tempdir().unwrap();
+    let output = nimstream(&["validate", "lasker", empty.path().to_str().unwrap()], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("holds no *.in file"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_name_that_is_not_utf8_is_kept_as_its_bytes() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    test_folder(dir.path(), 1);
+    let input = dir.path().join(OsStr::from_bytes(b"caf\xe9.in"));
+    let out = dir.path().join(OsStr::from_bytes(b"caf\xe9.out"));
+    std::fs::rename(dir.path().join("00.in"), &input).unwrap();
+    std::fs::rename(dir.path().join("00.out"), &out).unwrap();
+    let answers = std::fs::read(&out).unwrap();
+    let folder = dir.path().to_str().unwrap();
+
+    let solved = nimstream(&["solve", "lasker", folder], b"");
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr(&solved));
+    assert_eq!(solved.stdout, answers);
+    let checked = nimstream(&["solve", "lasker", folder, "--check"], b"");
+    assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+    let valid = nimstream(&["validate", "lasker", folder], b"");
+    assert_eq!(valid.status.code(), Some(0), "{}", stderr(&valid));
+
+    let written = dir.path().join("answers");
+    let args = [
+        "solve",
+        "lasker",
+        folder,
+        "--out-dir",
+        written.to_str().unwrap(),
+    ];
+    let output = nimstream(&args, b"");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let names: Vec<_> = std::fs::read_dir(&written)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, [OsStr::from_bytes(b"caf\xe9.out")]);
+    assert_eq!(std::fs::read(written.join(&names[0])).unwrap(), answers);
+}

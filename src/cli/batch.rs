@@ -1,19 +1,23 @@
 //! `solve` on several inputs: a judge's test folder answered, or checked
-//! against its `.out` files, in one command.
+//! against its `.out` files, in one command; and the inputs a folder holds,
+//! for `validate` too.
 //!
 //! Each input is one job with its own outcome: an input that cannot be read
 //! or solved is reported with its path, and the others still run. Small
 //! inputs run side by side, one thread each; a large one gets every thread
 //! to itself, as a single input does. Whatever ran first, outcomes are
-//! reported in the order of the inputs.
+//! reported in the order of the inputs. Paths are kept as the bytes they
+//! are, a name that is not UTF-8 included; only messages show them lossily.
 
 use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use nimstream::games::Game;
+use nimstream::input::Codec;
 use nimstream::output::atomic::AtomicFile;
 use nimstream::output::VerdictWriter;
 use nimstream::pipeline::Job;
@@ -25,13 +29,14 @@ use crate::check::{AnswerCheck, Verdict};
 /// ones one at a time on every thread, where a split pays.
 const SMALL: u64 = 4 << 20;
 
-/// The inputs `paths` name: files as given, and each directory's `*.in`
-/// files, sorted by name. A directory without any is an error.
-pub fn expand(paths: &[String]) -> Result<Vec<String>, Error> {
+/// The inputs `paths` name: files as given, and each directory's inputs
+/// (`NAME.in`, or compressed, `NAME.in.gz`, `.zst` or `.xz`), sorted by
+/// name. A directory without any is an error.
+pub fn expand(paths: &[String]) -> Result<Vec<PathBuf>, Error> {
     let mut inputs = Vec::new();
     for path in paths {
         if path == "-" || !Path::new(path).is_dir() {
-            inputs.push(path.clone());
+            inputs.push(PathBuf::from(path));
             continue;
         }
         let io_error = |source| Error::Io {
@@ -41,7 +46,8 @@ pub fn expand(paths: &[String]) -> Result<Vec<String>, Error> {
         let mut found = Vec::new();
         for entry in std::fs::read_dir(path).map_err(io_error)? {
             let entry_path = entry.map_err(io_error)?.path();
-            if entry_path.extension().is_some_and(|e| e == "in") && !entry_path.is_dir() {
+            let named_input = entry_path.file_name().and_then(input_stem).is_some();
+            if named_input && !entry_path.is_dir() {
                 found.push(entry_path);
             }
         }
@@ -49,9 +55,27 @@ pub fn expand(paths: &[String]) -> Result<Vec<String>, Error> {
             return Err(io_error(io::Error::other("holds no *.in file")));
         }
         found.sort();
-        inputs.extend(found.iter().map(|p| p.to_string_lossy().into_owned()));
+        inputs.extend(found);
     }
     Ok(inputs)
+}
+
+/// `NAME` of an input's file name `NAME.in`, `NAME.in.gz`, `NAME.in.zst`
+/// or `NAME.in.xz`; `None` for any other name.
+fn input_stem(name: &OsStr) -> Option<&OsStr> {
+    let mut path = Path::new(name);
+    let compressed = |e: &OsStr| {
+        Codec::ALL
+            .iter()
+            .any(|c| e.eq_ignore_ascii_case(c.extension()))
+    };
+    if path.extension().is_some_and(compressed) {
+        path = Path::new(path.file_stem()?);
+    }
+    match path.extension() {
+        Some(extension) if extension == "in" => path.file_stem(),
+        _ => None,
+    }
 }
 
 /// Where each input's answers go.
@@ -65,18 +89,15 @@ pub enum Target {
     Check(Option<PathBuf>),
 }
 
-/// The `.out` file of `input` (`tests/1.in` → `1.out`), in `dir` or beside
-/// the input.
-pub fn out_path(input: &str, dir: Option<&Path>) -> PathBuf {
-    let path = Path::new(input);
-    let name = path.file_name().map_or_else(Default::default, |n| {
-        let name = n.to_string_lossy();
-        let stem = name.strip_suffix(".in").unwrap_or(&name);
-        format!("{stem}.out")
-    });
+/// The `.out` file of `input` (`tests/1.in` or `tests/1.in.gz` → `1.out`,
+/// `a.txt` → `a.txt.out`), in `dir` or beside the input.
+pub fn out_path(input: &Path, dir: Option<&Path>) -> PathBuf {
+    let name = input.file_name().unwrap_or_default();
+    let mut out = OsString::from(input_stem(name).unwrap_or(name));
+    out.push(".out");
     match dir {
-        Some(dir) => dir.join(name),
-        None => path.with_file_name(name),
+        Some(dir) => dir.join(out),
+        None => input.with_file_name(out),
     }
 }
 
@@ -96,7 +117,7 @@ pub struct Outcome {
 pub fn run(
     job: &Job,
     game: &Game,
-    inputs: &[String],
+    inputs: &[PathBuf],
     target: &Target,
     mut report: impl FnMut(Outcome) -> Result<(), Error>,
 ) -> Result<(), Error> {
@@ -117,15 +138,16 @@ pub fn run(
 }
 
 /// Whether `input` is a file small enough to share the cores with others.
-fn is_small(input: &str) -> bool {
-    input != "-" && std::fs::metadata(input).is_ok_and(|m| m.is_file() && m.len() < SMALL)
+fn is_small(input: &Path) -> bool {
+    input != Path::new("-")
+        && std::fs::metadata(input).is_ok_and(|m| m.is_file() && m.len() < SMALL)
 }
 
 /// Answers `inputs` on `job.threads` threads of one input each.
 fn side_by_side(
     job: &Job,
     game: &Game,
-    inputs: &[String],
+    inputs: &[PathBuf],
     target: &Target,
     report: &mut impl FnMut(Outcome) -> Result<(), Error>,
 ) -> Result<(), Error> {
@@ -170,7 +192,7 @@ fn side_by_side(
 /// Answers a large input, which runs alone, into its target: answers for
 /// standard output go straight there, as they come (a large input's can be
 /// hundreds of megabytes), since every input before it is reported.
-fn answer_alone(job: &Job, game: &mut Game, input: &str, target: &Target) -> Outcome {
+fn answer_alone(job: &Job, game: &mut Game, input: &Path, target: &Target) -> Outcome {
     match target {
         Target::Stdout => Outcome {
             answers: Vec::new(),
@@ -182,7 +204,7 @@ fn answer_alone(job: &Job, game: &mut Game, input: &str, target: &Target) -> Out
 }
 
 /// Answers one input into its target.
-fn answer(job: &Job, game: &mut Game, input: &str, target: &Target) -> Outcome {
+fn answer(job: &Job, game: &mut Game, input: &Path, target: &Target) -> Outcome {
     let mut outcome = Outcome {
         answers: Vec::new(),
         checked: None,
@@ -205,7 +227,7 @@ fn answer(job: &Job, game: &mut Game, input: &str, target: &Target) -> Outcome {
 /// Solves `input` into `out`, flushed. A failure to write is reported as
 /// the library reports it, as about `<stdout>`: the caller names `out`
 /// ([`rename_output`]).
-fn solve_into<W: Write>(job: &Job, game: &mut Game, input: &str, out: W) -> Result<(), Error> {
+fn solve_into<W: Write>(job: &Job, game: &mut Game, input: &Path, out: W) -> Result<(), Error> {
     let verdicts = &job.problem.verdicts;
     let mut writer = VerdictWriter::new(out, verdicts.win, verdicts.lose, verdicts.prefix);
     job.solve_path(input, game, &mut writer, &mut ())?;
@@ -229,13 +251,13 @@ fn rename_output(error: Error, path: &Path) -> Error {
     }
 }
 
-fn write_answers(job: &Job, game: &mut Game, input: &str, out: &mut Vec<u8>) -> Result<(), Error> {
+fn write_answers(job: &Job, game: &mut Game, input: &Path, out: &mut Vec<u8>) -> Result<(), Error> {
     solve_into(job, game, input, out)
 }
 
 /// Writes the answers to `path` through an [`AtomicFile`]: an input error
 /// leaves `path` as it was, never half written.
-fn write_out_file(job: &Job, game: &mut Game, input: &str, path: &Path) -> Result<(), Error> {
+fn write_out_file(job: &Job, game: &mut Game, input: &Path, path: &Path) -> Result<(), Error> {
     let io_error = |source| Error::Io {
         path: path.display().to_string(),
         source,
@@ -249,7 +271,7 @@ fn write_out_file(job: &Job, game: &mut Game, input: &str, path: &Path) -> Resul
 fn check_answers(
     job: &Job,
     game: &mut Game,
-    input: &str,
+    input: &Path,
     expected: &Path,
 ) -> Result<Verdict, Error> {
     let io_error = |source: io::Error| Error::Io {
@@ -259,7 +281,7 @@ fn check_answers(
     let mut check = AnswerCheck::open(expected).map_err(|source| match source.kind() {
         io::ErrorKind::NotFound => io_error(io::Error::new(
             source.kind(),
-            format!("missing: no expected answers for {input}"),
+            format!("missing: no expected answers for {}", input.display()),
         )),
         _ => io_error(source),
     })?;
@@ -273,10 +295,38 @@ mod tests {
 
     #[test]
     fn an_out_file_is_named_after_its_input() {
-        assert_eq!(out_path("t/1.in", None), PathBuf::from("t/1.out"));
-        assert_eq!(out_path("1.in", None), PathBuf::from("1.out"));
-        assert_eq!(out_path("t/a.txt", None), PathBuf::from("t/a.txt.out"));
+        let out = |input: &str, dir| out_path(Path::new(input), dir);
+        assert_eq!(out("t/1.in", None), PathBuf::from("t/1.out"));
+        assert_eq!(out("1.in", None), PathBuf::from("1.out"));
+        assert_eq!(out("t/a.txt", None), PathBuf::from("t/a.txt.out"));
+        assert_eq!(out("t/1.in.gz", None), PathBuf::from("t/1.out"));
+        assert_eq!(out("t/1.in.ZST", None), PathBuf::from("t/1.out"));
+        assert_eq!(out("t/1.gz", None), PathBuf::from("t/1.gz.out"));
         let dir = Path::new("answers");
-        assert_eq!(out_path("t/1.in", Some(dir)), dir.join("1.out"));
+        assert_eq!(out("t/1.in.xz", Some(dir)), dir.join("1.out"));
+    }
+
+    #[test]
+    fn only_inputs_by_their_names_are_a_folders_inputs() {
+        for (name, stem) in [
+            ("1.in", Some("1")),
+            ("a.b.in.gz", Some("a.b")),
+            ("x.in.xz", Some("x")),
+            ("x.out", None),
+            ("x.gz", None),
+            ("x.in.bz2", None),
+            (".in", None),
+        ] {
+            assert_eq!(input_stem(OsStr::new(name)), stem.map(OsStr::new), "{name}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_name_that_is_not_utf8_keeps_its_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let input = Path::new(OsStr::from_bytes(b"t/caf\xe9.in"));
+        let out = out_path(input, None);
+        assert_eq!(out.as_os_str().as_bytes(), b"t/caf\xe9.out");
     }
 }

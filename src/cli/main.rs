@@ -270,9 +270,9 @@ pub(crate) fn report_error(error: &Error) {
 
 /// Says so when an input is read from a terminal, where nimstream would
 /// otherwise seem to hang, waiting for the user to type the cases.
-pub(crate) fn hint_at_terminal(path: &str, command: &str) {
+pub(crate) fn hint_at_terminal(path: &std::path::Path, command: &str) {
     use std::io::IsTerminal;
-    if path == "-" && io::stdin().is_terminal() {
+    if path == std::path::Path::new("-") && io::stdin().is_terminal() {
         messages::hint(format_args!(
             "reading the cases from the terminal: type them and end with Ctrl-D \
              (or name a file: nimstream {command} PROBLEM FILE)"

@@ -32,13 +32,15 @@ use crate::{
 pub struct SolveArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// The inputs: files, and folders whose `*.in` files are read in name
-    /// order; `-` or nothing reads standard input.
+    /// The inputs: files, and folders whose inputs (`*.in`, `*.in.gz`,
+    /// `*.in.zst`, `*.in.xz`) are read in name order; `-` or nothing reads
+    /// standard input.
     #[arg(value_name = "FILE")]
     paths: Vec<String>,
-    /// Write each input's answers to DIR/NAME.out (NAME.in's answers to
-    /// NAME.out), each file replaced whole or not at all; DIR is created if
-    /// needed. With --check, the folder of the expected answers.
+    /// Write each input's answers to DIR/NAME.out (NAME.in's or
+    /// NAME.in.gz's answers to NAME.out), each file replaced whole or not at
+    /// all; DIR is created if needed. With --check, the folder of the
+    /// expected answers.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
     /// Compare each input's answers with the NAME.out beside it (or in
@@ -165,7 +167,7 @@ pub fn solve_command(mut args: SolveArgs) -> Result<ExitCode, Error> {
     }
     check_stdout()?;
     let path = args.paths.first().map_or("-", String::as_str);
-    hint_at_terminal(path, "solve");
+    hint_at_terminal(Path::new(path), "solve");
     let started = Instant::now();
     let mut out = VerdictWriter::new(io::stdout().lock(), &win, &lose, problem.verdicts.prefix);
     let mut bar = ProgressBar::default();
@@ -201,7 +203,7 @@ fn solve_several(args: &SolveArgs, job: &Job, game: &Game) -> Result<ExitCode, E
         (Some(dir), false) => Target::OutDir(dir.clone()),
         (None, false) => Target::Stdout,
     };
-    if !matches!(target, Target::Stdout) && inputs.iter().any(|i| i == "-") {
+    if !matches!(target, Target::Stdout) && inputs.iter().any(|i| i == Path::new("-")) {
         return Err(Error::Usage(
             "--out-dir and --check name each answer after its input file; \
              standard input has no name"

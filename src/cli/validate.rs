@@ -1,6 +1,7 @@
 //! `nimstream validate`: a file checked as strictly as a testlib validator.
 
 use std::io::{self, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -9,6 +10,7 @@ use nimstream::pipeline::{Job, Validated};
 use nimstream::validate::{self, Detail, Overrides, Range};
 use nimstream::Error;
 
+use crate::batch;
 use crate::{
     check_stdout, hint_at_terminal, messages, pick_problem, report_error, stdout_error, whole,
     ProblemArgs,
@@ -22,7 +24,9 @@ use crate::{
 pub struct ValidateArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// The files to check, in turn; `-` or nothing reads standard input.
+    /// The files to check, in turn, and folders whose inputs (`*.in`,
+    /// `*.in.gz`, `*.in.zst`, `*.in.xz`) are checked in name order; `-` or
+    /// nothing reads standard input.
     #[arg(value_name = "FILE")]
     paths: Vec<String>,
     /// Smallest allowed number of cases: T, or for formats without T the
@@ -97,6 +101,8 @@ pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
         true => vec!["-".to_string()],
         false => args.paths.clone(),
     };
+    let several = paths.len() > 1 || paths.iter().any(|p| Path::new(p).is_dir());
+    let paths = batch::expand(&paths)?;
     let (mut invalid, mut failed) = (false, false);
     for path in &paths {
         hint_at_terminal(path, "validate");
@@ -112,8 +118,8 @@ pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
             Ok(Some(summary)) => {
                 check_stdout()?;
                 let mut out = io::stdout().lock();
-                if paths.len() > 1 {
-                    writeln!(out, "{path}:").map_err(stdout_error)?;
+                if several {
+                    writeln!(out, "{}:", path.display()).map_err(stdout_error)?;
                 }
                 write!(out, "{summary}").map_err(stdout_error)?;
             }
@@ -124,7 +130,7 @@ pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
                 report_error(&error);
             }
             // The next file may still be read.
-            Err(error) if paths.len() > 1 && !error.is_broken_pipe() => {
+            Err(error) if several && !error.is_broken_pipe() => {
                 failed = true;
                 report_error(&error);
             }

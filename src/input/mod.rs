@@ -31,8 +31,10 @@ pub mod background;
 pub mod codec;
 mod xz;
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read};
+use std::path::Path;
 use std::time::SystemTime;
 
 use crate::error::Error;
@@ -121,24 +123,27 @@ impl InputKind {
     }
 }
 
-/// The name messages use for an input path: `<stdin>` for `-`.
-pub fn display_name(path: &str) -> &str {
-    if path == "-" {
-        "<stdin>"
+/// The name messages use for an input path: `<stdin>` for `-`. A name
+/// that is not UTF-8 is shown with U+FFFD in place of its odd bytes; the
+/// path itself is opened as the bytes it is.
+pub fn display_name(path: &Path) -> Cow<'_, str> {
+    if path == Path::new("-") {
+        Cow::Borrowed("<stdin>")
     } else {
-        path
+        path.to_string_lossy()
     }
 }
 
 impl Input {
     /// Opens `path`; `-` is standard input. Compressed data is recognized
     /// by its first bytes, whatever the name.
-    pub fn open(path: &str, mmap: MmapChoice) -> Result<Input, Error> {
+    pub fn open(path: impl AsRef<Path>, mmap: MmapChoice) -> Result<Input, Error> {
+        let path = path.as_ref();
         let io_error = |source| Error::Io {
-            path: display_name(path).to_string(),
+            path: display_name(path).into_owned(),
             source,
         };
-        if path == "-" {
+        if path == Path::new("-") {
             return Input::sniff(Box::new(io::stdin())).map_err(io_error);
         }
         let file = File::open(path).map_err(io_error)?;
