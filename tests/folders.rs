@@ -414,3 +414,60 @@ fn a_name_that_is_not_utf8_is_kept_as_its_bytes() {
     assert_eq!(names, [OsStr::from_bytes(b"caf\xe9.out")]);
     assert_eq!(std::fs::read(written.join(&names[0])).unwrap(), answers);
 }
+
+#[test]
+fn two_inputs_of_one_name_are_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    for (folder, seed) in [(&a, "1"), (&b, "2")] {
+        std::fs::create_dir(folder).unwrap();
+        let path = folder.join("x.in");
+        let args = ["gen", "lasker", "--cases", "3", "--seed", seed, "-o"];
+        let gen = nimstream(&[&args[..], &[path.to_str().unwrap()]].concat(), b"");
+        assert!(gen.status.success(), "{}", stderr(&gen));
+    }
+    let out = dir.path().join("out");
+    let (first, second) = (a.join("x.in"), b.join("x.in"));
+    let args = [
+        "solve",
+        "lasker",
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+        "--out-dir",
+        out.to_str().unwrap(),
+    ];
+    let output = nimstream(&args, b"");
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "nimstream: {} and {} would both write {}; \
+             answer them into different folders\n",
+            first.display(),
+            second.display(),
+            out.join("x.out").display()
+        )
+    );
+    assert!(!out.join("x.out").exists(), "no work was done");
+    // Folders given together clash the same way; each alone is fine.
+    let folders = [a.to_str().unwrap(), b.to_str().unwrap()];
+    let both = nimstream(&[&args[..2], &folders, &args[4..]].concat(), b"");
+    assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
+    assert!(
+        stderr(&both).contains("would both write"),
+        "{}",
+        stderr(&both)
+    );
+    let alone = nimstream(&[&args[..3], &args[4..]].concat(), b"");
+    assert_eq!(alone.status.code(), Some(0), "{}", stderr(&alone));
+    // Checked beside their inputs, they answer to different files.
+    std::fs::copy(out.join("x.out"), a.join("x.out")).unwrap();
+    std::fs::copy(out.join("x.out"), b.join("x.out")).unwrap();
+    let check = nimstream(&[&args[..2], &folders, &["--check"]].concat(), b"");
+    assert_ne!(check.status.code(), Some(2), "{}", stderr(&check));
+    assert!(
+        stderr(&check).contains("2 files checked"),
+        "{}",
+        stderr(&check)
+    );
+}

@@ -101,6 +101,25 @@ pub fn out_path(input: &Path, dir: Option<&Path>) -> PathBuf {
     }
 }
 
+/// Refuses two inputs whose answers would go to one file in `dir`
+/// (`a/x.in` and `b/x.in`): the answers of one would be lost. Before any
+/// work, so that none is half done.
+pub fn refuse_clashes(inputs: &[PathBuf], dir: &Path) -> Result<(), Error> {
+    let mut writers = BTreeMap::new();
+    for input in inputs {
+        let out = out_path(input, Some(dir));
+        if let Some(first) = writers.insert(out.clone(), input) {
+            return Err(Error::Usage(format!(
+                "{} and {} would both write {}; answer them into different folders",
+                first.display(),
+                input.display(),
+                out.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// How one input went.
 pub struct Outcome {
     /// The answers, for [`Target::Stdout`].
@@ -328,5 +347,18 @@ mod tests {
         let input = Path::new(OsStr::from_bytes(b"t/caf\xe9.in"));
         let out = out_path(input, None);
         assert_eq!(out.as_os_str().as_bytes(), b"t/caf\xe9.out");
+    }
+
+    #[test]
+    fn two_inputs_of_one_out_file_are_refused() {
+        let dir = Path::new("out");
+        let inputs = |names: &[&str]| names.iter().map(PathBuf::from).collect::<Vec<_>>();
+        assert!(refuse_clashes(&inputs(&["a/x.in", "a/y.in", "b/z.in"]), dir).is_ok());
+        let error = refuse_clashes(&inputs(&["a/x.in", "b/y.in", "b/x.in.gz"]), dir);
+        assert_eq!(
+            error.unwrap_err().to_string(),
+            "a/x.in and b/x.in.gz would both write out/x.out; \
+             answer them into different folders"
+        );
     }
 }

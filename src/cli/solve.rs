@@ -39,8 +39,8 @@ pub struct SolveArgs {
     paths: Vec<String>,
     /// Write each input's answers to DIR/NAME.out (NAME.in's or
     /// NAME.in.gz's answers to NAME.out), each file replaced whole or not at
-    /// all; DIR is created if needed. With --check, the folder of the
-    /// expected answers.
+    /// all; DIR is created if needed, and two inputs of one NAME are refused.
+    /// With --check, the folder of the expected answers.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
     /// Compare each input's answers with the NAME.out beside it (or in
@@ -215,6 +215,7 @@ fn solve_several(args: &SolveArgs, job: &Job, game: &Game) -> Result<ExitCode, E
         check_stdout()?;
     }
     if let Target::OutDir(dir) = &target {
+        batch::refuse_clashes(&inputs, dir)?;
         std::fs::create_dir_all(dir).map_err(|source| Error::Io {
             path: dir.display().to_string(),
             source,
