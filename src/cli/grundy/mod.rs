@@ -80,7 +80,9 @@ pub struct GrundyArgs {
     /// Threads to compute on, 1 to 1024 (default: all cores). Games with
     /// many rare heaps (officers, 0.14) use two: one marks the next block
     /// of heaps' pairs, and sweeps its early ones, while the other finishes
-    /// this block. The values are the same on any number.
+    /// this block; on a busy machine, while the second thread gets no core
+    /// of its own, the first works alone. The values are the same on any
+    /// number.
     #[arg(long, value_name = "N", value_parser = crate::threads, allow_hyphen_values = true)]
     threads: Option<usize>,
     /// Seconds between checkpoints.

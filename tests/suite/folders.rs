@@ -1,7 +1,7 @@
 //! Whole test folders: `solve` on several inputs and folders, `--check`
 //! against the `.out` files, and `validate` on several files.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -7,8 +7,7 @@
 //! offset of a marker), so a test states *which byte* is wrong rather than a
 //! hard-coded line and column.
 
-#[path = "../common/mod.rs"]
-mod common;
+use crate::common;
 mod rules;
 
 use common::{nimstream, stderr, stdout};

@@ -1,7 +1,7 @@
 //! `gen -o FILE` replaces FILE whole or not at all: a run that fails, or is
 //! killed at any moment, leaves the old content, in every output format.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! of its output is what `solve` prints on the entry's sample in
 //! `testdata/`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

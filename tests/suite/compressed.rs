@@ -8,7 +8,7 @@
 //! nimstream's own encoder, so that a fault in the encoder cannot hide one
 //! in the decoder. Nothing here needs the network or an external tool.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! Names that forgive: judge ids and names in any case, named rules, a
 //! suggestion for a near miss, and `--stats json` spelt with a space.
 
-mod common;
+use crate::common;
 
 use common::{nimstream, stderr, stdout};
 

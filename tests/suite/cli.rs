@@ -3,7 +3,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-mod common;
+use crate::common;
 
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};

@@ -2,7 +2,7 @@
 //! published periods, the exit statuses, messages for malformed rules, and
 //! verdicts under a rule against a brute-force mex written here.
 
-mod common;
+use crate::common;
 
 use common::{nimstream, stderr, stdout};
 use nimstream::testing::brute_force_grundy;

@@ -1,7 +1,7 @@
 //! `solve --stats`: the line for a person, and `--stats=json`'s object for
 //! programs, each field checked against what is known about the input.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! the entry does; games given by a rule in the layouts of other problems;
 //! and a bad file's errors.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

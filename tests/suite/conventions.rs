@@ -2,7 +2,7 @@
 //! pages, `--quiet`, `--color` and `NO_COLOR`, one style of error, examples
 //! in every command's help, and a word when it waits on a terminal.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 

@@ -2,7 +2,7 @@
 //! winning move of each won position, checked here against Grundy values
 //! computed by a plain mex.
 
-mod common;
+use crate::common;
 
 use common::{nimstream, stderr, stdout};
 

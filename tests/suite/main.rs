@@ -1,0 +1,31 @@
+//! nimstream's integration tests, one module per concern, built as one
+//! test binary: each binary of its own was linked with the library under
+//! the release profile's LTO, and 24 of them made the first `cargo test
+//! --release` take 19 min of building on a loaded 2-core machine.
+//!
+//! `large_file` holds the one test that is opt-in (4 GiB of disk and
+//! memory): `cargo test --release --test suite large_file -- --ignored`.
+
+mod common;
+
+mod architecture;
+mod bombs;
+mod classics;
+mod cli;
+mod compressed;
+mod conventions;
+mod folders;
+mod gen_output;
+mod grundy;
+mod grundy_runs;
+mod large_file;
+mod listing;
+mod memory;
+mod names;
+mod problem_files;
+mod problems;
+mod properties;
+mod readme;
+mod snim;
+mod stats;
+mod validate;
