@@ -47,7 +47,7 @@ use std::thread::Scope;
 use std::time::{Duration, Instant};
 
 use super::block::{self, Block, HEAPS};
-use super::pacing::{Pacing, Poll};
+use super::pacing::{thread_cpu_time, Pacing, Poll};
 use super::split::Split;
 use super::values::Cell;
 
@@ -85,8 +85,6 @@ struct Pending {
     epoch: u64,
     ranges: [(usize, usize); 2],
     swept: (usize, usize),
-    /// When the job was sent: this thread's work on its own block since.
-    sent_at: Instant,
 }
 
 /// Rows marked ahead, and the part of each class's rare list they cover.
@@ -119,6 +117,8 @@ struct Marked {
     rows: Block,
     marked: u64,
     swept: u64,
+    /// The second thread's time on these rows: this thread's, saved.
+    given: Duration,
 }
 
 /// The values known when a job was sent: `len` cells from `ptr`.
@@ -183,8 +183,7 @@ impl<T: Cell + Sync> Ahead<T> {
         let took_at = Instant::now();
         let marked = match self.done.try_recv() {
             Ok(marked) => {
-                self.pacing
-                    .record(took_at - pending.sent_at, Duration::ZERO, took_at);
+                self.pacing.record(marked.given, Duration::ZERO, took_at);
                 if self.share < 64 {
                     self.share += 1;
                 } else {
@@ -201,8 +200,7 @@ impl<T: Cell + Sync> Ahead<T> {
                 self.waits += 1;
                 let marked = self.poll.receive(&self.done)?;
                 let now = Instant::now();
-                self.pacing
-                    .record(took_at - pending.sent_at, now - took_at, now);
+                self.pacing.record(marked.given, now - took_at, now);
                 marked
             }
             Err(TryRecvError::Disconnected) => return None,
@@ -283,7 +281,6 @@ impl<T: Cell + Sync> Ahead<T> {
                 epoch,
                 ranges,
                 swept,
-                sent_at: Instant::now(),
             });
         } else {
             // The second thread is gone (it cannot be, short of a panic
@@ -305,6 +302,7 @@ fn mark_ahead<T: Cell>(jobs: &Receiver<Job<T>>, done: &SyncSender<Marked>, delay
     let mut classes: Vec<ClassCopy> = vec![];
     let mut poll = Poll::new();
     while let Some(job) = poll.receive(jobs) {
+        let (wall, cpu) = (Instant::now(), thread_cpu_time());
         if let Some(moves) = job.reset {
             classes = moves
                 .into_iter()
@@ -329,6 +327,10 @@ fn mark_ahead<T: Cell>(jobs: &Receiver<Job<T>>, done: &SyncSender<Marked>, delay
             marked += rows.mark_range(g, job.n0, &copy.moves, &copy.rare[a..b], &copy.values[a..b]);
             swept += rows.sweep(g, job.n0, &copy.moves, job.swept);
         }
+        let given = match (cpu, thread_cpu_time()) {
+            (Some(before), Some(after)) => after.saturating_sub(before),
+            _ => wall.elapsed(),
+        };
         if !delay.is_zero() {
             std::thread::sleep(delay);
         }
@@ -337,6 +339,7 @@ fn mark_ahead<T: Cell>(jobs: &Receiver<Job<T>>, done: &SyncSender<Marked>, delay
                 rows,
                 marked,
                 swept,
+                given,
             })
             .is_err()
         {

@@ -214,7 +214,10 @@ fn a_second_thread_that_gets_no_core_is_left_alone() {
     seq.extend_to(len, &mut no_progress).unwrap();
     assert_eq!(seq.values().to_vec(), one);
     let work = seq.work();
-    assert!(work.waited_blocks > 0, "the slow thread was never waited for");
+    assert!(
+        work.waited_blocks > 0,
+        "the slow thread was never waited for"
+    );
     assert!(
         work.waited_blocks * 10 < work.alone_blocks,
         "{} blocks waited, {} alone",

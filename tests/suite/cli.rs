@@ -1,9 +1,9 @@
 //! The built binary on the problem statements' samples, their whitespace
 //! variants, and each kind of bad input.
 
+use crate::common;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use crate::common;
 
 use common::{nimstream, stderr, stdout};
 use std::process::{Command, Output, Stdio};
