@@ -33,6 +33,34 @@ pub fn split_three_moves(heap: u64) -> Vec<Vec<u64>> {
     moves
 }
 
+/// Every way one move can replace a single heap in the game of an octal or
+/// hexadecimal code, from its digits alone: removing `i` objects may leave
+/// nothing (digit bit 1, all `i` taken: an empty heap), one heap (2), two (4) or three
+/// (8) non-empty heaps. For codes, not Grundy's game (unequal parts).
+pub fn rule_moves(digit: impl Fn(usize) -> u8) -> impl Fn(u64) -> Vec<Vec<u64>> {
+    move |heap| {
+        let mut moves = Vec::new();
+        for i in 0..=heap {
+            let (d, rest) = (digit(i as usize), heap - i);
+            if d & 1 != 0 && rest == 0 {
+                moves.push(vec![0]);
+            }
+            if d & 2 != 0 && rest > 0 {
+                moves.push(vec![rest]);
+            }
+            if d & 4 != 0 {
+                moves.extend((1..=rest / 2).map(|a| vec![a, rest - a]));
+            }
+            if d & 8 != 0 {
+                for a in 1..=rest / 3 {
+                    moves.extend((a..=(rest - a) / 2).map(|b| vec![a, b, rest - a - b]));
+                }
+            }
+        }
+        moves
+    }
+}
+
 /// Every way one move can replace a row of `heap` objects when a move
 /// takes any run of consecutive ones (HDU 2509): the parts left on either
 /// side of the run, the empty ones dropped.

@@ -5,8 +5,8 @@
 use super::bash::BashGame;
 use super::bounded::BoundedNim;
 use super::brute::{
-    bounded_moves, for_each_position, lasker_moves, nim_moves, split_three_moves, subtraction_wins,
-    take_limited_winning_takes, wythoff_wins, HeapGameSearch,
+    bounded_moves, for_each_position, lasker_moves, nim_moves, rule_moves, split_three_moves,
+    subtraction_wins, take_limited_winning_takes, wythoff_wins, HeapGameSearch,
 };
 use super::fibonacci::FibonacciNim;
 use super::kmultiple::KMultiple;
@@ -100,6 +100,17 @@ fn heap_game_moves_match_the_searches() {
             3,
             9,
         );
+    }
+}
+
+#[test]
+fn rule_game_moves_match_the_searches_even_into_three_heaps() {
+    // 0.8 only ever splits a heap, less one object, into three: its only
+    // moves are those three-heap splits.
+    for code in ["0.8", "0.f", "4.0c", "0.77", "0.16"] {
+        let rule = crate::grundy::Rule::parse(code).unwrap();
+        let game = rule::RuleGame::proven(rule.clone(), 200);
+        check_small(&game, rule_moves(|i| rule.digit(i)), false, 3, 10);
     }
 }
 

@@ -13,7 +13,9 @@
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use super::{CaseSummary, Game, GameParams, GameSpec, HeapFold, HeapGame, Parameter};
+use super::{
+    CaseSummary, Game, GameParams, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace, Parameter,
+};
 use crate::grundy::sequence::{no_progress, Stop};
 use crate::grundy::{Method, NimSequence, Period, Rule};
 use crate::rng::SplitMix64;
@@ -284,6 +286,31 @@ impl RuleGame {
         }
         None
     }
+
+    /// A split of a heap of `heap` into three non-empty heaps worth
+    /// `target` (hexadecimal digits 8 to f), smallest first.
+    fn three_parts_worth(&self, heap: u64, target: u32) -> Option<(u64, u64, u64)> {
+        // As for two parts: a part past `direct` can give a period to the
+        // largest part without changing the worth, so the two smaller
+        // parts below `direct` cover every worth there is.
+        let cap = self.direct.max(1);
+        for &i in self.rule.leave_three() {
+            let Some(rest) = heap.checked_sub(i as u64).filter(|&r| r >= 3) else {
+                break;
+            };
+            for a in 1..=(rest / 3).min(cap) {
+                let Some(x) = self.value(a) else { continue };
+                let found = (a..=((rest - a) / 2).min(cap)).find(|&b| {
+                    matches!((self.value(b), self.value(rest - a - b)),
+                        (Some(y), Some(z)) if x ^ y ^ z == target)
+                });
+                if let Some(b) = found {
+                    return Some((a, b, rest - a - b));
+                }
+            }
+        }
+        None
+    }
 }
 
 impl HeapFold for RuleGame {
@@ -314,6 +341,29 @@ impl HeapFold for RuleGame {
 }
 
 impl HeapGame for RuleGame {
+    /// As for every game, the first heap whose value has the xor's highest
+    /// bit is lowered to `value xor x`; here that may take a split into
+    /// three heaps, which [`HeapGame::move_from`]'s two parts cannot name.
+    fn winning_move(&self, summary: &CaseSummary, trace: &MoveTrace) -> Option<HeapMove> {
+        let first = trace.first_with(summary.xor.checked_ilog2()?)?;
+        let heap = first.heap;
+        let target = u32::try_from(summary.xor ^ u64::from(self.value(heap)?)).ok()?;
+        let (to, and, third) = match self.option_worth(heap, target) {
+            Some((to, and)) => (to, and, None),
+            None => {
+                let (a, b, c) = self.three_parts_worth(heap, target)?;
+                (a, Some(b), Some(c))
+            }
+        };
+        Some(HeapMove {
+            heap: first.index + 1,
+            from: heap,
+            to,
+            and,
+            third,
+        })
+    }
+
     /// To an option worth `G(heap) xor x`, when that is smaller than
     /// `G(heap)`: by the mex rule such an option exists, and it is looked
     /// for among the removals, then the splits.

@@ -152,6 +152,18 @@ fn the_judge_samples_under_rules() {
 }
 
 #[test]
+fn a_move_that_leaves_three_heaps_is_printed() {
+    // 0.8: a move takes one object and splits the rest into three non-empty
+    // heaps, its only kind of move; G(5) = 1, and 1+1+2 is worth 0.
+    let out = nimstream(
+        &["solve", "0.8", "--move", "--upto", "100", "-"],
+        b"1\n1\n5\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "Yes 1:5->1+1+2\n");
+}
+
+#[test]
 fn judge_files_under_rules_fail_where_they_go_wrong() {
     for (name, input, at) in [
         (
