@@ -76,7 +76,14 @@ pub fn proof_length(rule: &Rule, n0: usize, p: usize) -> usize {
 /// The period `values` prove, or, when they prove none, how many values
 /// the most promising candidate would need (`usize::MAX` when none can be).
 pub fn prove(rule: &Rule, values: &Values) -> Result<Period, usize> {
-    with_cells!(values, g => prove_in(rule, g))
+    prove_first(rule, values, values.len())
+}
+
+/// As [`prove`], from the first `len` values only (all of them when there
+/// are fewer): a search bounded by `--upto` answers the same whatever a
+/// checkpoint holds beyond the bound.
+pub fn prove_first(rule: &Rule, values: &Values, len: usize) -> Result<Period, usize> {
+    with_cells!(values, g => prove_in(rule, &g[..len.min(g.len())]))
 }
 
 fn prove_in<T: Cell>(rule: &Rule, g: &[T]) -> Result<Period, usize> {
@@ -155,5 +162,7 @@ mod tests {
         // t = 2, p = 2, n0 = 0: 0 + 4 + 2 + 2 = 8 values.
         assert!(prove(&rule, &values(&seq[..8])).is_ok());
         assert_eq!(prove(&rule, &values(&seq[..7])), Err(8));
+        assert_eq!(prove_first(&rule, &values(&seq), 7), Err(8));
+        assert!(prove_first(&rule, &values(&seq), 8).is_ok());
     }
 }

@@ -204,7 +204,9 @@ impl NimSequence {
     }
 
     /// Computes values until their period is proven, or `upto` values (at
-    /// most [`MAX_VALUES`]) prove none.
+    /// most [`MAX_VALUES`]) prove none. Only the first `upto` values count,
+    /// even when more are there (resumed from a checkpoint): the answer is
+    /// the one a run from nothing gives.
     pub fn find_period(
         &mut self,
         upto: usize,
@@ -220,19 +222,19 @@ impl NimSequence {
         let mut next = upto.min(256);
         loop {
             self.extend_to(next, progress)?;
-            match period::prove(&self.rule, &self.values) {
+            let len = self.values.len().min(upto);
+            match period::prove_first(&self.rule, &self.values, len) {
                 Ok(found) => {
                     self.period = Some(found);
                     return Ok(self.period);
                 }
-                Err(_) if self.values.len() >= upto => {
+                Err(_) if len >= upto => {
                     self.searched = upto;
                     return Ok(None);
                 }
                 Err(needed) => {
                     // Grow by at least an eighth, so that the proofs cost a
                     // bounded multiple of computing the values.
-                    let len = self.values.len();
                     next = needed.clamp(len + len / 8 + 1, 2 * len).min(upto);
                 }
             }
@@ -317,6 +319,20 @@ mod tests {
         assert_eq!(sub.value_or_extend(99, 100), Some(sub.value(99).unwrap()));
         assert!(sub.values().len() >= 100);
         assert_eq!(sub.value_or_extend(100, 100), None);
+    }
+
+    #[test]
+    fn a_resumed_search_counts_only_the_values_within_its_bound() {
+        let rule = Rule::parse("0.77").unwrap();
+        let mut long = NimSequence::new(rule.clone(), Method::Auto);
+        long.extend_to(100_000, &mut no_progress).unwrap();
+        let values = long.values().clone();
+        let mut resumed = NimSequence::resume(rule.clone(), Method::Auto, values.clone());
+        assert_eq!(resumed.find_period(50, &mut no_progress).unwrap(), None);
+        assert_eq!(resumed.values().len(), 100_000, "nothing is dropped");
+        let mut resumed = NimSequence::resume(rule, Method::Auto, values);
+        let found = resumed.find_period(1 << 16, &mut no_progress).unwrap();
+        assert_eq!(found.map(|p| (p.preperiod, p.period)), Some((71, 12)));
     }
 
     #[test]

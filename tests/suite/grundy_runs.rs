@@ -166,6 +166,48 @@ fn a_damaged_or_foreign_checkpoint_is_an_error() {
 }
 
 #[test]
+fn a_period_search_resumed_from_a_longer_checkpoint_honours_upto() {
+    let path = scratch("kayles.ckpt");
+    let ckpt = path.to_str().unwrap();
+    let saved = run(&[
+        "grundy",
+        "kayles",
+        "--values",
+        "100000",
+        "--checkpoint",
+        ckpt,
+    ]);
+    assert!(saved.status.success(), "{}", stderr(&saved));
+    let fresh = run(&["grundy", "kayles", "--period", "--upto", "50"]);
+    let resumed = run(&[
+        "grundy",
+        "kayles",
+        "--period",
+        "--upto",
+        "50",
+        "--checkpoint",
+        ckpt,
+    ]);
+    assert_eq!(fresh.status.code(), Some(1), "{}", stderr(&fresh));
+    assert_eq!(
+        String::from_utf8_lossy(&fresh.stdout),
+        "no period proven up to 50\n"
+    );
+    assert_eq!(
+        resumed.status.code(),
+        fresh.status.code(),
+        "{}",
+        stderr(&resumed)
+    );
+    assert_eq!(resumed.stdout, fresh.stdout);
+    let proven = run(&["grundy", "kayles", "--upto", "5000", "--checkpoint", ckpt]);
+    assert_eq!(
+        String::from_utf8_lossy(&proven.stdout),
+        "preperiod 71 period 12\n"
+    );
+}
+
+#[test]
 fn values_written_as_u16le_are_the_text_values() {
     let path = scratch("values.u16");
     let text = run(&["grundy", "0.6", "--values", "5000"]);

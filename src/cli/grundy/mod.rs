@@ -195,13 +195,14 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
         }
     };
     let values = args.values.map(|n| (n, seq.values()));
-    let searched = period.map(|found| (found, seq.values().len()));
+    // A checkpoint may hold values past --upto; the search used none of them.
+    let searched = period.map(|found| (found, seq.values().len().min(plan.upto)));
     let code = print(values, searched, args.format, out_file, args.out.as_deref())?;
     if let (Some(file), Some(path)) = (plot_file, &args.plot) {
         let request = PlotRequest {
             title: &seq.rule().to_string(),
             values: seq.values(),
-            shown: args.values.unwrap_or(usize::MAX).min(seq.values().len()),
+            shown: args.values.unwrap_or(plan.upto).min(seq.values().len()),
             period: seq.period(),
         };
         let svg = render_svg(&request).map_err(|e| Error::Io {
