@@ -15,7 +15,7 @@ use nimstream::grundy::{Method, NimSequence, Rule, Values, MAX_VALUES};
 use nimstream::Error;
 
 use crate::check_stdout;
-use watch::{finish_output, open_output, Checkpoint, ProgressLine};
+use watch::{finish_output, open_output, Checkpoint, Pace, ProgressLine};
 
 #[derive(Args)]
 #[command(after_help = "EXAMPLES:
@@ -238,7 +238,15 @@ fn compute(
     values: Option<usize>,
     mut checkpoint: Option<&mut Checkpoint>,
 ) -> Result<Option<Option<nimstream::grundy::Period>>, Halt> {
-    let line = ProgressLine::new(plan.target);
+    let start = seq.values().len();
+    let line = ProgressLine::new(Pace {
+        start,
+        total: plan.target,
+        resumed_from: checkpoint
+            .as_ref()
+            .filter(|_| start > 0)
+            .map(|c| c.path().to_path_buf()),
+    });
     let mut failure = None;
     let mut progress = |seq: &NimSequence| {
         line.show(seq);

@@ -140,33 +140,52 @@ impl Checkpoint {
     }
 }
 
-/// A progress line on a terminal: values done and their rate, what the
-/// engine is doing, and the time left to the target.
+/// A progress line on a terminal: values done and this run's rate, what
+/// the engine is doing, the time left to the target, and where a resumed
+/// run took up.
 pub struct ProgressLine {
     bar: Option<indicatif::ProgressBar>,
+    pace: Pace,
+    started: Instant,
 }
 
 impl ProgressLine {
-    /// A line for a run to `total` values, drawn only on a terminal and
-    /// only for runs long enough to wait for.
-    pub fn new(total: usize) -> ProgressLine {
-        if !io::stderr().is_terminal() || total < 1 << 18 {
-            return ProgressLine { bar: None };
+    /// A line for a run to `total` values that starts with `pace.start`
+    /// (a checkpoint's), drawn only on a terminal and only for runs long
+    /// enough to wait for.
+    pub fn new(pace: Pace) -> ProgressLine {
+        let started = Instant::now();
+        if !io::stderr().is_terminal() || pace.total < 1 << 18 {
+            return ProgressLine {
+                bar: None,
+                pace,
+                started,
+            };
         }
-        let bar = indicatif::ProgressBar::new(total as u64);
+        let bar = indicatif::ProgressBar::new(pace.total as u64);
         bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        let template = "{bar:30} {human_pos}/{human_len} values, {per_sec}, eta {eta} | {msg}";
+        // The rate and the time left are this run's own (`Pace`):
+        // indicatif's would count a checkpoint's values as computed in
+        // the first instant.
+        let template = "{bar:30} {human_pos}/{human_len} values, {msg}";
         if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
             bar.set_style(style);
         }
-        ProgressLine { bar: Some(bar) }
+        bar.set_position(pace.start as u64);
+        ProgressLine {
+            bar: Some(bar),
+            pace,
+            started,
+        }
     }
 
     /// Redraws the line for `seq`.
     pub fn show(&self, seq: &NimSequence) {
         if let Some(bar) = &self.bar {
-            bar.set_position(seq.values().len() as u64);
-            bar.set_message(seq.brief());
+            let done = seq.values().len();
+            bar.set_position(done as u64);
+            let status = self.pace.status(done, self.started.elapsed());
+            bar.set_message(format!("{status} | {}", seq.brief()));
         }
     }
 
@@ -181,6 +200,59 @@ impl ProgressLine {
 impl Drop for ProgressLine {
     fn drop(&mut self) {
         self.finish();
+    }
+}
+
+/// What a run's speed is measured against: the values it starts with and
+/// the values it is to reach.
+pub struct Pace {
+    /// Values there when the run began: a checkpoint's, or none.
+    pub start: usize,
+    /// Values the run is to reach.
+    pub total: usize,
+    /// The checkpoint the run resumed from, when it did.
+    pub resumed_from: Option<PathBuf>,
+}
+
+impl Pace {
+    /// The rate of the values computed in this run, the time left at that
+    /// rate, and where the run resumed: `5,000/s, eta 2m 50s, resumed at
+    /// 100,000 values from K`.
+    pub fn status(&self, done: usize, elapsed: Duration) -> String {
+        let computed = done.saturating_sub(self.start);
+        let seconds = elapsed.as_secs_f64();
+        let mut status = match computed {
+            0 => "starting".to_string(),
+            _ if seconds <= 0.0 => "starting".to_string(),
+            _ => {
+                let rate = computed as f64 / seconds;
+                let left = self.total.saturating_sub(done) as f64 / rate;
+                format!(
+                    "{}/s, eta {}",
+                    indicatif::HumanCount(rate as u64),
+                    short_duration(left)
+                )
+            }
+        };
+        if let Some(path) = &self.resumed_from {
+            status += &format!(
+                ", resumed at {} values from {}",
+                indicatif::HumanCount(self.start as u64),
+                path.display()
+            );
+        }
+        status
+    }
+}
+
+/// `seconds` as `1h 02m`, `3m 05s` or `45s`.
+fn short_duration(seconds: f64) -> String {
+    let whole = seconds.ceil().min(u64::MAX as f64) as u64;
+    let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60);
+    match (hours, minutes) {
+        (0, 0) => format!("{secs}s"),
+        (0, _) => format!("{minutes}m {secs:02}s"),
+        _ => format!("{hours}h {minutes:02}m"),
     }
 }
 
@@ -201,4 +273,49 @@ pub fn finish_output(mut file: AtomicFile, path: &str, bytes: &[u8]) -> Result<(
     };
     file.write_all(bytes).map_err(io_error)?;
     file.commit().map_err(io_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_resumed_run_says_where_from_and_counts_only_its_own_values() {
+        let pace = Pace {
+            start: 100_000,
+            total: 1_000_000,
+            resumed_from: Some(PathBuf::from("k.ckpt")),
+        };
+        // 50,000 values in 10 s: 5,000 a second, 850,000 left.
+        let status = pace.status(150_000, Duration::from_secs(10));
+        assert_eq!(
+            status,
+            "5,000/s, eta 2m 50s, resumed at 100,000 values from k.ckpt"
+        );
+        // Nothing computed yet: no rate made of the checkpoint's values.
+        let status = pace.status(100_000, Duration::from_millis(1));
+        assert_eq!(status, "starting, resumed at 100,000 values from k.ckpt");
+    }
+
+    #[test]
+    fn a_fresh_run_has_no_resume_note() {
+        let pace = Pace {
+            start: 0,
+            total: 7_201_000,
+            resumed_from: None,
+        };
+        assert_eq!(
+            pace.status(1_000, Duration::from_secs(1)),
+            "1,000/s, eta 2h 00m"
+        );
+        assert_eq!(pace.status(0, Duration::ZERO), "starting");
+    }
+
+    #[test]
+    fn durations_are_short() {
+        assert_eq!(short_duration(0.0), "0s");
+        assert_eq!(short_duration(44.2), "45s");
+        assert_eq!(short_duration(185.0), "3m 05s");
+        assert_eq!(short_duration(3720.0), "1h 02m");
+    }
 }
