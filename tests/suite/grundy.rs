@@ -194,6 +194,52 @@ fn judge_files_under_rules_fail_where_they_go_wrong() {
 }
 
 #[test]
+fn a_long_plot_stays_small_and_a_range_draws_its_heaps() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.svg");
+    let path = path.to_str().unwrap();
+    // Grundy's game proves no period: 2^16 values, drawn by pixel columns.
+    let out = nimstream(
+        &["grundy", "grundy", "--upto", "65536", "--plot", path],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(path).unwrap();
+    assert!(svg.len() < 200 << 10, "{} bytes", svg.len());
+    assert!(svg.contains("no period proven in 65536 values"));
+    // Heaps 60 to 120 of Kayles, each a point, Kayles' period beyond them.
+    let args = [
+        "grundy", "kayles", "--plot", path, "--from", "60", "--to", "120",
+    ];
+    let out = nimstream(&args, b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(path).unwrap();
+    assert_eq!(svg.matches("<circle").count(), 61);
+    // --to past the values the search computes computes them.
+    let args = [
+        "grundy", "kayles", "--plot", path, "--from", "5000", "--to", "5009",
+    ];
+    let out = nimstream(&args, b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = std::fs::read_to_string(path).unwrap();
+    assert_eq!(svg.matches("<circle").count(), 10);
+    for (args, message) in [
+        (&["--from", "9", "--to", "3"][..], "--from 9 is past --to 3"),
+        (
+            &["--from", "5000"][..],
+            "--from 5000: the plot ends at heap",
+        ),
+    ] {
+        let out = nimstream(
+            &[&["grundy", "kayles", "--plot", path][..], args].concat(),
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+}
+
+#[test]
 fn upto_bounds_the_search_a_plot_makes() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("p.svg");

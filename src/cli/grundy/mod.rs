@@ -23,6 +23,7 @@ use watch::{finish_output, open_output, Checkpoint, Pace, ProgressLine};
   nimstream grundy 0.16 --stats
   nimstream grundy sub:1,3,4 --values 20
   nimstream grundy dawson --plot dawson.svg
+  nimstream grundy grundy --upto 65536 --plot g.svg --from 60000 --to 61000
   nimstream grundy 0.6 --values 16777216 --out officers.u16 --format u16le
   nimstream grundy 0.454 --upto 500000000 --checkpoint 0.454.ckpt")]
 pub struct GrundyArgs {
@@ -54,6 +55,13 @@ pub struct GrundyArgs {
     /// (the default with --plot alone).
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<String>,
+    /// With --plot: draw the heaps from N on (default 0).
+    #[arg(long, value_name = "N", requires = "plot")]
+    from: Option<usize>,
+    /// With --plot: draw the heaps up to N, computing values that far
+    /// (default: up to the last value of --values or of the period search).
+    #[arg(long, value_name = "N", requires = "plot", value_parser = last_heap)]
+    to: Option<usize>,
     /// How values are computed: auto (the sparse space where the game has
     /// one, else the naive mex), naive or sparse (refused for a game that
     /// never splits a heap, which has no sparse space).
@@ -113,6 +121,17 @@ pub fn value_count(text: &str) -> Result<usize, String> {
     }
 }
 
+/// A heap a plot may end at: one whose value can be computed.
+fn last_heap(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n < MAX_VALUES => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a whole number from 0 to {}",
+            MAX_VALUES - 1
+        )),
+    }
+}
+
 fn method(text: &str) -> Result<Method, String> {
     Method::by_name(text).ok_or_else(|| format!("'{text}' is not auto, naive or sparse"))
 }
@@ -123,6 +142,8 @@ struct Plan {
     search: bool,
     upto: usize,
     target: usize,
+    /// Values the plot's `--to` needs.
+    plot_values: Option<usize>,
 }
 
 fn plan(args: &GrundyArgs, rule: &Rule) -> Result<Plan, Error> {
@@ -147,13 +168,24 @@ fn plan(args: &GrundyArgs, rule: &Rule) -> Result<Plan, Error> {
     if args.upto.is_some() && !search {
         return Err(Error::Usage("--upto goes with --period or --plot".into()));
     }
+    if let (Some(from), Some(to)) = (args.from, args.to) {
+        if from > to {
+            return Err(Error::Usage(format!(
+                "--from {from} is past --to {to}: the plot needs a heap range"
+            )));
+        }
+    }
     let upto = args.upto.unwrap_or(DEFAULT_UPTO);
-    let target = if search { upto } else { 0 }.max(args.values.unwrap_or(0));
+    let plot_values = args.to.map(|to| to + 1);
+    let target = if search { upto } else { 0 }
+        .max(args.values.unwrap_or(0))
+        .max(plot_values.unwrap_or(0));
     Ok(Plan {
         want_period,
         search,
         upto,
         target,
+        plot_values,
     })
 }
 
@@ -199,10 +231,20 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
     let searched = period.map(|found| (found, seq.values().len().min(plan.upto)));
     let code = print(values, searched, args.format, out_file, args.out.as_deref())?;
     if let (Some(file), Some(path)) = (plot_file, &args.plot) {
+        let computed = args.values.unwrap_or(plan.upto).min(seq.values().len());
+        let end = args.to.map_or(computed, |to| to + 1);
+        let from = args.from.unwrap_or(0);
+        if from >= end {
+            return Err(Error::Usage(format!(
+                "--from {from}: the plot ends at heap {}; give --to N to draw further",
+                end.saturating_sub(1)
+            )));
+        }
         let request = PlotRequest {
             title: &seq.rule().to_string(),
             values: seq.values(),
-            shown: args.values.unwrap_or(plan.upto).min(seq.values().len()),
+            heaps: from..end,
+            searched: seq.values().len().min(plan.upto),
             period: seq.period(),
         };
         let svg = render_svg(&request).map_err(|e| Error::Io {
@@ -264,7 +306,7 @@ fn compute(
             true => Some(seq.find_period(plan.upto, progress)?),
             false => None,
         };
-        if let Some(n) = values {
+        for n in values.into_iter().chain(plan.plot_values) {
             seq.extend_to(n, progress)?;
         }
         Ok::<_, Stop>(found.filter(|_| plan.want_period))
