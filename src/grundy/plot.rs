@@ -4,7 +4,7 @@
 //!
 //! People look for structure in these sequences (arithmetic-periodic
 //! stretches, rare values dying out) rather than read them. A range longer
-//! than [`COLUMNS`] heaps is drawn by pixel columns: each column is one
+//! than 1,000 heaps is drawn by pixel columns: each column is one
 //! vertical bar from the lowest to the highest value among the heaps it
 //! covers, so the file holds about a thousand bars (under 200 KB) however
 //! long the sequence, where a point per value made Grundy's game to 2^16 a
