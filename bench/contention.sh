@@ -28,6 +28,8 @@
 #   CONT_RUNS    runs of each command in each condition; medians (default 5)
 #   CONT_CASES   cases of 1,000,000 heaps in the stream workload (default 100)
 #   CONT_OUT     scratch folder (default bench-out, which git ignores)
+#   CONT_BINARY  a nimstream binary to time instead of building this
+#                checkout's (an older build, for before and after)
 #
 # Needs GNU time (/usr/bin/time) and taskset (util-linux). The hog is a
 # shell loop; it is killed when the script ends, however it ends.
@@ -41,7 +43,7 @@ RUNS=${CONT_RUNS:-5}
 CASES=${CONT_CASES:-100}
 OUT=${CONT_OUT:-bench-out}
 TARGET_DIR=${CARGO_TARGET_DIR:-target}
-NIMSTREAM=$TARGET_DIR/release/nimstream
+NIMSTREAM=${CONT_BINARY:-$TARGET_DIR/release/nimstream}
 CORES=$(nproc)
 
 die() {
@@ -59,8 +61,10 @@ done
 command -v taskset >/dev/null 2>&1 || die "needs taskset (util-linux)"
 ((CORES >= 2)) || die "needs at least 2 cores (this machine has $CORES)"
 
-echo "contention: building nimstream (release)" >&2
-cargo build --release --quiet --bin nimstream
+if [[ -z ${CONT_BINARY:-} ]]; then
+    echo "contention: building nimstream (release)" >&2
+    cargo build --release --quiet --bin nimstream
+fi
 [[ -x $NIMSTREAM ]] || die "no binary at $NIMSTREAM"
 mkdir -p "$OUT"
 
