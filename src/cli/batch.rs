@@ -176,18 +176,28 @@ fn side_by_side(
     let workers = job.threads.min(inputs.len()).max(1);
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
+        let work = |sender: mpsc::Sender<_>, mut game: Game| loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(input) = inputs.get(i) else { break };
+            let outcome = answer(&one_thread, &mut game, input, target);
+            if sender.send((i, outcome)).is_err() {
+                break;
+            }
+        };
+        let mut started = 0;
         for _ in 0..workers {
-            let sender = sender.clone();
-            let (next, one_thread) = (&next, &one_thread);
-            let mut game = game.clone();
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(input) = inputs.get(i) else { break };
-                let outcome = answer(one_thread, &mut game, input, target);
-                if sender.send((i, outcome)).is_err() {
-                    break;
-                }
-            });
+            let (sender, game) = (sender.clone(), game.clone());
+            let spawned =
+                std::thread::Builder::new().spawn_scoped(scope, move || work(sender, game));
+            if spawned.is_err() {
+                break;
+            }
+            started += 1;
+        }
+        // When the system starts no thread, this one answers every input
+        // first (the channel holds them all), then reports them.
+        if started == 0 {
+            work(sender.clone(), game.clone());
         }
         drop(sender);
         // Outcomes arrive in any order and are reported in the inputs'.

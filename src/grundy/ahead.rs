@@ -141,16 +141,19 @@ struct ClassCopy {
 }
 
 impl<T: Cell + Sync> Ahead<T> {
-    /// Starts the second thread in `scope`. It sleeps `delay` after each
-    /// job, as a thread that gets no core would wait (zero but in tests).
-    pub fn start<'scope>(scope: &'scope Scope<'scope, '_>, delay: Duration) -> Ahead<T>
+    /// Starts the second thread in `scope`; `None` when the system will
+    /// not start it. It sleeps `delay` after each job, as a thread that
+    /// gets no core would wait (zero but in tests).
+    pub fn start<'scope>(scope: &'scope Scope<'scope, '_>, delay: Duration) -> Option<Ahead<T>>
     where
         T: 'scope,
     {
         let (jobs, job_queue) = sync_channel::<Job<T>>(1);
         let (marked, done) = sync_channel(1);
-        scope.spawn(move || mark_ahead(&job_queue, &marked, delay));
-        Ahead {
+        std::thread::Builder::new()
+            .spawn_scoped(scope, move || mark_ahead(&job_queue, &marked, delay))
+            .ok()?;
+        Some(Ahead {
             jobs,
             done,
             pending: None,
@@ -162,7 +165,7 @@ impl<T: Cell + Sync> Ahead<T> {
             poll: Poll::new(),
             waits: 0,
             alone: 0,
-        }
+        })
     }
 
     /// Whether to send the next block ahead: false while this thread works

@@ -172,6 +172,7 @@ impl Engine {
     ) -> Option<u32> {
         // The second thread reads `g` while this one appends to it, so `g`
         // must not move: its room is reserved first, or one thread works.
+        // One thread works too when the system will not start the second.
         let ahead = self.threads > 1
             && !rule.unequal_parts()
             && self.split.as_ref().is_some_and(|s| s.cost() >= BLOCK_COST)
@@ -179,9 +180,11 @@ impl Engine {
         if ahead {
             return std::thread::scope(|scope| {
                 let mut ahead = Ahead::start(scope, self.second_thread_delay);
-                let wide = self.extend_with(rule, g, until, Some(&mut ahead));
-                self.total.waited_blocks += ahead.waits;
-                self.total.alone_blocks += ahead.alone;
+                let wide = self.extend_with(rule, g, until, ahead.as_mut());
+                if let Some(ahead) = ahead {
+                    self.total.waited_blocks += ahead.waits;
+                    self.total.alone_blocks += ahead.alone;
+                }
                 wide
             });
         }

@@ -543,12 +543,19 @@ fn thread_counts_are_checked_alike_everywhere() {
 /// threads above what the user already runs.
 #[cfg(target_os = "linux")]
 fn with_few_threads(args: &str) -> Output {
+    with_threads_beyond(3, args)
+}
+
+/// [`with_few_threads`] with room for `more` threads beyond the first
+/// (0: the system starts none).
+#[cfg(target_os = "linux")]
+fn with_threads_beyond(more: usize, args: &str) -> Output {
     let root = real_uid() == 0;
     let script = if root {
-        format!("ulimit -u 4; exec \"$N\" {args}")
+        format!("ulimit -u {}; exec \"$N\" {args}", more + 1)
     } else {
         let user = "$(ps -L -u \"$(id -u)\" --no-headers | wc -l)";
-        format!("ulimit -u $(({user} + 4)); exec \"$N\" {args}")
+        format!("ulimit -u $(({user} + {})); exec \"$N\" {args}", more + 1)
     };
     let mut command = if root {
         let mut c = Command::new("setpriv");
@@ -610,6 +617,20 @@ fn threads_the_system_refuses_are_done_without() {
     let args = "gen nim --cases 1000 --heaps 2 --threads";
     let alone = nimstream(&format!("{args} 1").split(' ').collect::<Vec<_>>(), b"");
     let limited = with_few_threads(&format!("{args} 1024"));
+    assert_eq!(limited.status.code(), Some(0), "{}", stderr(&limited));
+    assert_eq!(limited.stdout, alone.stdout);
+    // With no thread at all: the grundy pipeline's second stage (0.6 runs
+    // blocks from 16 384 heaps on), and inputs answered side by side.
+    let args = "grundy 0.6 --values 40000 --threads";
+    let alone = nimstream(&format!("{args} 1").split(' ').collect::<Vec<_>>(), b"");
+    let limited = with_threads_beyond(0, &format!("{args} 2"));
+    assert_eq!(limited.status.code(), Some(0), "{}", stderr(&limited));
+    assert_eq!(limited.stdout, alone.stdout);
+    let sample = testdata("lasker-hdu3032.in");
+    let sample = sample.to_str().unwrap();
+    let args = format!("solve lasker {sample} {sample} {sample} --threads");
+    let alone = nimstream(&format!("{args} 1").split(' ').collect::<Vec<_>>(), b"");
+    let limited = with_threads_beyond(0, &format!("{args} 2"));
     assert_eq!(limited.status.code(), Some(0), "{}", stderr(&limited));
     assert_eq!(limited.stdout, alone.stdout);
 }
