@@ -165,7 +165,9 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
     let used = match generated {
         Ok(used) => used,
         Err(GenError::Io(source)) => return Err(io_error(source)),
-        Err(GenError::Impossible(message)) => return Err(Error::Usage(message)),
+        Err(GenError::Impossible(message) | GenError::OutOfMemory(message)) => {
+            return Err(Error::Usage(message))
+        }
     };
     warn_threads(used.used, used.wanted);
     Ok(ExitCode::SUCCESS)

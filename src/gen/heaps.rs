@@ -106,19 +106,23 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
             s.next += 1;
             s.next - 1
         };
-        let mut buf = Vec::new();
-        // `spill` does nothing here: the case is held whole.
+        // `spill` does nothing here: the case is held whole, in room taken
+        // first, so that a case too large for memory is an error.
         let losing = plan.is_losing(case);
-        let made = write_heap_case(
-            game,
-            o,
-            CaseName::of(case),
-            losing,
-            after_count,
-            &mut buf,
-            &mut |_| Ok(()),
-        );
-        lock().done.insert(case, made.map(|()| buf));
+        let made = whole_case_room(o, threads).and_then(|mut buf| {
+            let name = CaseName::of(case);
+            write_heap_case(
+                game,
+                o,
+                name,
+                losing,
+                after_count,
+                &mut buf,
+                &mut |_| Ok(()),
+            )?;
+            Ok(buf)
+        });
+        lock().done.insert(case, made);
         changed.notify_all();
     };
     let mut result = Ok(());
@@ -167,6 +171,29 @@ fn heap_cases_parallel<G: HeapGame, W: Write>(
         }
     });
     result.map(|()| (started > 0).then_some(started))
+}
+
+/// An empty buffer with room for the whole text of a heap case of `o`: its
+/// count line and `o.heaps` numbers of at most `o.max`, each with the byte
+/// after it, and the 24 bytes [`push_decimal`] stores into; writing the
+/// case never grows it. An error when memory is short, which fewer than
+/// `threads` threads, holding fewer cases, may avoid.
+fn whole_case_room(o: &GenOptions, threads: usize) -> Result<Vec<u8>, GenError> {
+    let digits = |n: u64| u64::from(n.checked_ilog10().unwrap_or(0)) + 1;
+    let bytes = o
+        .heaps
+        .checked_mul(digits(o.max) + 1)
+        .and_then(|heaps| heaps.checked_add(digits(o.heaps) + 1 + 24))
+        .and_then(|bytes| usize::try_from(bytes).ok());
+    let mut buf = Vec::new();
+    match bytes.map(|bytes| buf.try_reserve_exact(bytes)) {
+        Some(Ok(())) => Ok(buf),
+        _ => Err(GenError::OutOfMemory(format!(
+            "--heaps {}: not enough memory to hold a case whole on each of {threads} threads \
+             (--threads 1 writes cases as they are drawn)",
+            o.heaps
+        ))),
+    }
 }
 
 /// Writes case `case` of a heap game (its `N` line and its heap line) into

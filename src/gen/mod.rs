@@ -102,13 +102,16 @@ pub enum GenError {
     /// made losing (or winning) within the ranges, or would read as the
     /// layout's end marker.
     Impossible(String),
+    /// A case to be held whole does not fit in memory; the message says
+    /// which option asked for it.
+    OutOfMemory(String),
 }
 
 impl fmt::Display for GenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GenError::Io(error) => f.write_str(&crate::error::describe_io(error)),
-            GenError::Impossible(message) => f.write_str(message),
+            GenError::Impossible(message) | GenError::OutOfMemory(message) => f.write_str(message),
         }
     }
 }
@@ -238,10 +241,12 @@ pub fn generate<W: Write>(
         );
     }
     let plan = plan::LosingPlan::new(options.cases, options.losing, options.seed);
-    let mut lines = decimal::Lines {
-        out,
-        buf: Vec::with_capacity(decimal::Lines::<W>::BLOCK + 4096),
-    };
+    // A block and what a writer adds before it next spills: at most 4096
+    // heaps of 20 digits and a separator each (`heaps::write_heap_case`).
+    let mut buf = Vec::new();
+    buf.try_reserve_exact(decimal::Lines::<W>::BLOCK + (128 << 10))
+        .map_err(|_| GenError::OutOfMemory("not enough memory for the output's buffer".into()))?;
+    let mut lines = decimal::Lines { out, buf };
     if problem.layout.has_case_count() {
         lines.number(options.cases);
         lines.byte(b'\n');

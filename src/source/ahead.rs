@@ -34,6 +34,17 @@ use crate::scan::{Kernel, Stop, Visitor};
 /// the reader copies a case's values and decides it.
 pub const REACH: usize = 16;
 
+/// The fault of memory that could not be had for `what`, at `offset`.
+fn out_of_memory(offset: u64, what: &str) -> Fault {
+    Fault {
+        offset,
+        kind: FaultKind::Io(std::io::Error::new(
+            std::io::ErrorKind::OutOfMemory,
+            format!("out of memory {what}"),
+        )),
+    }
+}
+
 /// The blocks of an input, converted ahead of the reader.
 pub struct Ahead<'a> {
     bytes: &'a [u8],
@@ -74,6 +85,9 @@ struct Converted {
     tokens: usize,
     /// What stopped the conversion short of the block's end: a fault.
     stop: Option<Stop>,
+    /// Whether the room for the values could not be had: nothing is
+    /// converted, and reading the block is an error.
+    out_of_memory: bool,
 }
 
 impl std::fmt::Debug for Ahead<'_> {
@@ -200,6 +214,15 @@ impl<'a> Ahead<'a> {
         // A token and the byte after it take at least two bytes.
         let room = (end - start) / 2 + 1;
         if values.len() < room {
+            if values.try_reserve_exact(room - values.len()).is_err() {
+                return Converted {
+                    start,
+                    values,
+                    tokens: 0,
+                    stop: None,
+                    out_of_memory: true,
+                };
+            }
             values.resize(room, 0);
         }
         let mut fill = Fill::<false, false>::new(&mut values);
@@ -211,6 +234,7 @@ impl<'a> Ahead<'a> {
             tokens: fill.len.min(room),
             values,
             stop: folded.stop.filter(|stop| *stop != Stop::End),
+            out_of_memory: false,
         }
     }
 
@@ -307,6 +331,12 @@ impl<'a> AheadSource<'a> {
                 if self.at < current.tokens {
                     break;
                 }
+                if current.out_of_memory {
+                    return Err(out_of_memory(
+                        current.start as u64,
+                        "converting a block of the input",
+                    ));
+                }
                 if let Some(stop) = current.stop {
                     return Err(Fault::from_stop(stop, 0, end));
                 }
@@ -363,11 +393,22 @@ impl<'a> AheadSource<'a> {
         mut copied: impl FnMut(&[u64]),
     ) -> Result<(), (u64, Fault)> {
         out.clear();
-        self.runs(count, |values| {
+        // Grown fallibly, as `collect_range` grows a slice source's: a
+        // case's worth of numbers may not fit in memory.
+        let mut short = false;
+        let read = self.runs(count, |values| {
+            short = out.try_reserve(values.len()).is_err();
+            if short {
+                return 0;
+            }
             out.extend_from_slice(values);
             copied(values);
             values.len()
         })?;
+        if short {
+            let what = format!("keeping the {count} numbers of one case");
+            return Err((read, out_of_memory(self.offset(), &what)));
+        }
         Ok(())
     }
 

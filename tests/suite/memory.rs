@@ -60,3 +60,38 @@ fn a_case_too_large_to_keep_is_an_error() {
     let output = limited(&["solve", "hdu2176", "-"], b"3 1 2 4\n0\n".to_vec());
     assert_eq!(output.status.code(), Some(0));
 }
+
+/// Read ahead from a mapped file on two threads (`hdu2176 --threads 2`
+/// converts the input's blocks on both), a case too large to keep is the
+/// same error: the case's heaps grow fallibly there too.
+#[test]
+fn a_case_too_large_to_keep_is_an_error_on_two_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("large.in");
+    let heaps = 20_000_000;
+    let mut text = format!("{heaps} ").into_bytes();
+    text.extend("1 ".repeat(heaps).bytes());
+    text.extend_from_slice(b"\n0\n");
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    let output = limited(&["solve", "hdu2176", path, "--threads", "2"], vec![]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("out of memory keeping"), "{stderr}");
+}
+
+/// `gen` on two threads holds each case whole until its turn to be
+/// written: room for cases of 4 million heaps of 19 digits (76 MB each) is
+/// asked for fallibly, so that running short is an error, not an abort.
+#[test]
+fn gen_cases_too_large_to_hold_are_an_error() {
+    let args = "gen nim --cases 4 --heaps 4000000 --min 1000000000000000000 \
+                --max 9000000000000000000 --threads 2 -o /dev/null";
+    let output = limited(&args.split_whitespace().collect::<Vec<_>>(), vec![]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("not enough memory to hold a case"),
+        "{stderr}"
+    );
+}
