@@ -105,8 +105,10 @@ pub struct RuleGame {
     /// long (the Fibonacci subtraction game's set).
     name: Arc<str>,
     /// `G(0) … G(direct - 1)`, widened: one load per heap in the fold, with
-    /// no dispatch on the storage's width.
-    table: Arc<[u32]>,
+    /// no dispatch on the storage's width. Shared as the vector it was
+    /// reserved in (fallibly): an `Arc<[u32]>` would be a second, infallible
+    /// allocation of its size.
+    table: Arc<Vec<u32>>,
     /// Heaps below this are looked up as they are.
     direct: u64,
     /// Whether heaps at or above `direct` are reduced by the period (else
@@ -194,7 +196,7 @@ impl RuleGame {
         Ok(RuleGame {
             name: seq.rule().to_string().into(),
             rule: Arc::new(seq.rule().clone()),
-            table: table.into(),
+            table: Arc::new(table),
             direct,
             periodic,
             preperiod,
