@@ -95,11 +95,23 @@ impl<'a> Job<'a> {
         out: &mut VerdictWriter<W>,
         progress: &mut dyn Progress,
     ) -> Result<Solved, Error> {
-        let path = path.as_ref();
-        let mut input = Input::open(path, self.mmap)?;
+        let mut input = Input::open(path.as_ref(), self.mmap)?;
+        self.solve_opened(&mut input, path, game, out, progress)
+    }
+
+    /// As [`Job::solve_path`], for the input already opened from `path`
+    /// (and perhaps read ahead: [`Input::read_ahead`]).
+    pub fn solve_opened<W: Write>(
+        &self,
+        input: &mut Input,
+        path: impl AsRef<Path>,
+        game: &mut Game,
+        out: &mut VerdictWriter<W>,
+        progress: &mut dyn Progress,
+    ) -> Result<Solved, Error> {
         let kind = input.kind();
-        let name = display_name(path);
-        let report = self.solve_input(&mut input, &name, game, out, progress)?;
+        let name = display_name(path.as_ref());
+        let report = self.solve_input(input, &name, game, out, progress)?;
         input.check_unchanged(&name)?;
         Ok(Solved {
             report,
@@ -122,9 +134,15 @@ impl<'a> Job<'a> {
             progress.total(None);
             return self.solve_reader(reader, STREAM_BUFFER, name, game, out, progress);
         }
-        if let Some(mut text) = input.decode_in_background() {
+        if let Input::StreamAhead { ahead, rest } = input {
             progress.total(None);
-            let result = self.solve_reader(&mut text, STREAM_BUFFER, name, game, out, progress);
+            let text = std::io::Cursor::new(std::mem::take(ahead)).chain(rest);
+            return self.solve_reader(text, STREAM_BUFFER, name, game, out, progress);
+        }
+        if let Some((ahead, mut text)) = input.decode_in_background() {
+            progress.total(None);
+            let whole = std::io::Cursor::new(ahead).chain(&mut text);
+            let result = self.solve_reader(whole, STREAM_BUFFER, name, game, out, progress);
             return check_decoding(result, text, name);
         }
         let bytes = input.as_slice().unwrap_or_default();

@@ -293,6 +293,19 @@ pub(crate) fn pick_problem(
     inputs: &[String],
     usage: &str,
 ) -> Result<(&'static Problem, Game), Error> {
+    let (problem, params, _) = pick_params(args, inputs, usage)?;
+    Ok((problem, problem.build_game(&params)?))
+}
+
+/// As [`pick_problem`], with the game's parameters in place of the game,
+/// to be built once an input is read ahead; also whether its values go as
+/// far as the input's largest heap (a game given by its rule, without
+/// `--upto`), which `params.largest_heap` tells when the inputs did.
+pub(crate) fn pick_params(
+    args: &ProblemArgs,
+    inputs: &[String],
+    usage: &str,
+) -> Result<(&'static Problem, GameParams, bool), Error> {
     let (problem, rule) = match (&args.problem_file, &args.problem) {
         (Some(_), Some(_)) => {
             return Err(Error::Usage(
@@ -332,7 +345,8 @@ pub(crate) fn pick_problem(
             problem.name
         )));
     }
-    let largest_heap = match by_rule && args.upto.is_none() {
+    let sized_by_input = by_rule && args.upto.is_none();
+    let largest_heap = match sized_by_input {
         true => lookahead::largest_number(inputs),
         false => None,
     };
@@ -342,7 +356,7 @@ pub(crate) fn pick_problem(
         upto: args.upto,
         largest_heap,
     };
-    Ok((problem, problem.build_game(&params)?))
+    Ok((problem, params, sized_by_input))
 }
 
 /// A file where the problem goes (`solve small.in lasker`) is answered

@@ -7,17 +7,18 @@ use std::time::Instant;
 
 use clap::Args;
 use nimstream::games::Game;
-use nimstream::input::MmapChoice;
+use nimstream::input::{Input, MmapChoice};
 use nimstream::output::VerdictWriter;
 use nimstream::pipeline::Job;
 use nimstream::problem::Problem;
 use nimstream::Error;
 
 use crate::batch::{self, Outcome, Target};
+use crate::lookahead;
 use crate::progress::ProgressBar;
 use crate::stats::{self, StatsFormat};
 use crate::{
-    check_stdout, default_threads, hint_at_terminal, pick_kernel, pick_problem, stdout_error,
+    check_stdout, default_threads, hint_at_terminal, pick_kernel, pick_params, stdout_error,
     threads, warn_threads, ProblemArgs,
 };
 
@@ -146,8 +147,8 @@ fn take_stats_format(args: &mut SolveArgs) {
 pub fn solve_command(mut args: SolveArgs) -> Result<ExitCode, Error> {
     args.problem.shift_inputs(&mut args.paths)?;
     take_stats_format(&mut args);
-    let (problem, mut game) =
-        pick_problem(&args.problem, &args.paths, "nimstream solve PROBLEM FILE")?;
+    let (problem, mut params, sized_by_input) =
+        pick_params(&args.problem, &args.paths, "nimstream solve PROBLEM FILE")?;
     check_answer_options(problem, &args)?;
     let (win, lose) = match args.words.as_deref() {
         Some(words) => parse_words(words)?,
@@ -163,15 +164,22 @@ pub fn solve_command(mut args: SolveArgs) -> Result<ExitCode, Error> {
     job.mmap = unsafe { MmapChoice::auto() };
     let several = args.paths.len() > 1 || args.paths.iter().any(|p| Path::new(p).is_dir());
     if several || args.out_dir.is_some() || args.check {
-        return solve_several(&args, &job, &game);
+        return solve_several(&args, &job, &problem.build_game(&params)?);
     }
     check_stdout()?;
     let path = args.paths.first().map_or("-", String::as_str);
     hint_at_terminal(Path::new(path), "solve");
+    let mut input = Input::open(path, job.mmap)?;
+    // Standard input and compressed data tell their largest heap only once
+    // read; the game's values are computed after that.
+    if sized_by_input && params.largest_heap.is_none() {
+        params.largest_heap = lookahead::largest_read_ahead(&mut input, Path::new(path))?;
+    }
+    let mut game = problem.build_game(&params)?;
     let started = Instant::now();
     let mut out = VerdictWriter::new(io::stdout().lock(), &win, &lose, problem.verdicts.prefix);
     let mut bar = ProgressBar::default();
-    let result = job.solve_path(path, &mut game, &mut out, &mut bar);
+    let result = job.solve_opened(&mut input, path, &mut game, &mut out, &mut bar);
     bar.finish();
     // The verdicts before an error are kept.
     let flushed = out.flush().map_err(stdout_error);
@@ -181,7 +189,11 @@ pub fn solve_command(mut args: SolveArgs) -> Result<ExitCode, Error> {
     warn_threads(report.threads, report.threads_wanted);
     if let Some(format) = args.stats {
         let kernel = (job.kernel, args.kernel.is_some());
-        stats::print(format, &solved, started.elapsed(), problem, kernel);
+        let values = match (&game, sized_by_input || args.problem.upto.is_some()) {
+            (Game::Rule(game), true) => Some(game.table_len()),
+            _ => None,
+        };
+        stats::print(format, &solved, started.elapsed(), problem, kernel, values);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -20,6 +20,7 @@
 //! | `threads` | threads that read the input |
 //! | `input` | `mapped`, `stream`, `compressed` (or `memory`) |
 //! | `codec` | `gzip`, `zstd` or `xz` for compressed input, else `null` |
+//! | `rule_values` | for a game given by its rule (and hdu1848 with `--upto`), the heaps its table of values holds: every value computed, or the preperiod and period once a period is proven; absent for other problems |
 
 use std::time::Duration;
 
@@ -37,13 +38,15 @@ pub enum StatsFormat {
 }
 
 /// Prints the statistics of a run that took `elapsed`; `kernel` says which
-/// kernel ran and whether it was asked for by name.
+/// kernel ran and whether it was asked for by name; `rule_values`, how
+/// many heaps the table of a game given by its rule holds.
 pub fn print(
     format: StatsFormat,
     solved: &Solved,
     elapsed: Duration,
     problem: &Problem,
     (kernel, requested): (Kernel, bool),
+    rule_values: Option<u64>,
 ) {
     let report = &solved.report;
     let seconds = elapsed.as_secs_f64().max(1e-9);
@@ -84,5 +87,8 @@ pub fn print(
         "codec": solved.input.codec().map(|codec| codec.name()),
     });
     stats[values] = report.values.into();
+    if let Some(rule_values) = rule_values {
+        stats["rule_values"] = rule_values.into();
+    }
     eprintln!("{stats}");
 }

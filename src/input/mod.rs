@@ -88,6 +88,24 @@ pub enum Input {
         /// The compressed bytes, from the first.
         reader: Box<dyn Read + Send>,
     },
+    /// A stream whose first bytes were read ahead ([`Input::read_ahead`]).
+    StreamAhead {
+        /// The bytes read ahead, which come first.
+        ahead: Vec<u8>,
+        /// The rest of the stream.
+        rest: Box<dyn Read + Send>,
+    },
+    /// Compressed data being decoded on a thread of its own
+    /// ([`background`]), whose first bytes of text were read ahead
+    /// ([`Input::read_ahead`]).
+    Decoding {
+        /// Its format.
+        codec: Codec,
+        /// The text read ahead, which comes first.
+        ahead: Vec<u8>,
+        /// The rest of the text, and the failure that may end it.
+        text: Background,
+    },
 }
 
 /// What kind of input was read, for statistics.
@@ -211,21 +229,57 @@ impl Input {
         match self {
             Input::Mapped { .. } => InputKind::Mapped,
             Input::Bytes(_) => InputKind::Memory,
-            Input::Stream(_) => InputKind::Stream,
-            Input::Compressed { codec, .. } => InputKind::Compressed(*codec),
+            Input::Stream(_) | Input::StreamAhead { .. } => InputKind::Stream,
+            Input::Compressed { codec, .. } | Input::Decoding { codec, .. } => {
+                InputKind::Compressed(*codec)
+            }
         }
     }
 
-    /// For compressed data, its text, decoded on a thread of its own
-    /// ([`background`]); the input is left empty. A failure to decode ends
-    /// the text and must be asked for ([`Background::failure`]). `None` for
-    /// other inputs.
-    pub fn decode_in_background(&mut self) -> Option<Background> {
-        let Input::Compressed { codec, reader } = self else {
+    /// For compressed data, its text: the part read ahead, if any, and the
+    /// rest, decoded on a thread of its own ([`background`]); the input is
+    /// left empty. A failure to decode ends the text and must be asked for
+    /// ([`Background::failure`]). `None` for other inputs.
+    pub fn decode_in_background(&mut self) -> Option<(Vec<u8>, Background)> {
+        if !matches!(self, Input::Compressed { .. } | Input::Decoding { .. }) {
             return None;
+        }
+        match std::mem::replace(self, Input::Bytes(Vec::new())) {
+            Input::Compressed { codec, reader } => Some((
+                Vec::new(),
+                Background::spawn(Box::new(Decoding::new(codec, reader))),
+            )),
+            Input::Decoding { ahead, text, .. } => Some((ahead, text)),
+            _ => unreachable!("matched above"),
+        }
+    }
+
+    /// The input's text when it is at most `limit` bytes, `None` when it is
+    /// longer. A stream's or compressed data's text is read into memory for
+    /// this, at most `limit + 1` bytes of it, and is given again, then the
+    /// rest, when the input is solved or read; a failure to decode ends the
+    /// text read ahead and is reported then. After an error reading the
+    /// stream, the input is left empty.
+    pub fn read_ahead(&mut self, limit: usize) -> io::Result<Option<&[u8]>> {
+        *self = match std::mem::replace(self, Input::Bytes(Vec::new())) {
+            Input::Stream(mut rest) => {
+                let ahead = read_at_most(&mut rest, limit)?;
+                Input::StreamAhead { ahead, rest }
+            }
+            Input::Compressed { codec, reader } => {
+                let mut text = Background::spawn(Box::new(Decoding::new(codec, reader)));
+                let ahead = read_at_most(&mut text, limit)?;
+                Input::Decoding { codec, ahead, text }
+            }
+            other => other,
         };
-        let raw = std::mem::replace(reader, Box::new(io::empty()));
-        Some(Background::spawn(Box::new(Decoding::new(*codec, raw))))
+        let text: &[u8] = match self {
+            Input::Mapped { map, .. } => map,
+            Input::Bytes(bytes) => bytes,
+            Input::StreamAhead { ahead, .. } | Input::Decoding { ahead, .. } => ahead,
+            Input::Stream(_) | Input::Compressed { .. } => unreachable!("read ahead above"),
+        };
+        Ok((text.len() <= limit).then_some(text))
     }
 
     /// The whole input as one slice, when it is in memory or mapped.
@@ -233,7 +287,7 @@ impl Input {
         match self {
             Input::Mapped { map, .. } => Some(map),
             Input::Bytes(bytes) => Some(bytes),
-            Input::Stream(_) | Input::Compressed { .. } => None,
+            _ => None,
         }
     }
 
@@ -250,6 +304,16 @@ impl Input {
                 let raw = std::mem::replace(reader, Box::new(io::empty()));
                 Decoding::new(*codec, raw).read_to_end(buffer)?;
                 Ok(buffer)
+            }
+            Input::StreamAhead { ahead, rest } => {
+                buffer.append(ahead);
+                rest.read_to_end(buffer)?;
+                Ok(buffer)
+            }
+            Input::Decoding { ahead, text, .. } => {
+                buffer.append(ahead);
+                text.read_to_end(buffer)?;
+                text.failure().map_or(Ok(buffer), Err)
             }
             Input::Mapped { map, .. } => Ok(map),
             Input::Bytes(bytes) => Ok(bytes),
@@ -277,6 +341,22 @@ impl Input {
             Input::Compressed { codec, reader } => {
                 let raw = std::mem::replace(reader, Box::new(io::empty()));
                 read_until(&mut Decoding::new(*codec, raw), buffer, enough)?
+            }
+            Input::StreamAhead { ahead, rest } => {
+                let ahead = std::mem::take(ahead);
+                read_until(&mut io::Cursor::new(ahead).chain(rest), buffer, enough)?
+            }
+            Input::Decoding { ahead, text, .. } => {
+                let ahead = std::mem::take(ahead);
+                let cut = read_until(
+                    &mut io::Cursor::new(ahead).chain(&mut *text),
+                    buffer,
+                    enough,
+                )?;
+                if let Some(failure) = text.failure() {
+                    return Err(failure);
+                }
+                cut
             }
         };
         Ok((buffer, cut))
@@ -308,6 +388,13 @@ impl Input {
 
 /// How much of a stream [`Input::bytes_until`] reads before it asks again.
 const PIECE: usize = 1 << 20;
+
+/// The first `limit + 1` bytes of `reader`, or all of them if fewer.
+fn read_at_most(reader: &mut dyn Read, limit: usize) -> io::Result<Vec<u8>> {
+    let mut ahead = Vec::new();
+    reader.take(limit as u64 + 1).read_to_end(&mut ahead)?;
+    Ok(ahead)
+}
 
 /// Reads `reader` into `buffer` a piece at a time until it ends (`false`)
 /// or `enough` says so (`true`).
@@ -387,6 +474,39 @@ mod tests {
         // SAFETY: as above.
         let input = Input::open(name, unsafe { MmapChoice::auto() }).unwrap();
         assert_eq!(input.kind(), InputKind::Mapped);
+    }
+
+    #[test]
+    fn text_read_ahead_is_read_again_with_the_rest() {
+        let text = b"3\n1 2\n3 4\n";
+        let gzip = {
+            let mut encoder = Codec::Gzip.encoder(Vec::new()).unwrap();
+            encoder.write_all(text).unwrap();
+            encoder.finish().unwrap()
+        };
+        for data in [text.to_vec(), gzip] {
+            for (limit, whole) in [(text.len(), true), (5, false)] {
+                let mut input = Input::sniff(Box::new(io::Cursor::new(data.clone()))).unwrap();
+                let kind = input.kind();
+                let ahead = input.read_ahead(limit).unwrap();
+                assert_eq!(ahead, whole.then_some(&text[..]), "{kind:?} {limit}");
+                assert_eq!(input.kind(), kind, "read ahead, still what it was");
+                let mut buffer = Vec::new();
+                assert_eq!(input.bytes(&mut buffer).unwrap(), text, "{kind:?} {limit}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_decoding_failure_in_text_read_ahead_is_kept_for_the_end() {
+        let mut encoder = Codec::Gzip.encoder(Vec::new()).unwrap();
+        encoder.write_all(b"2\n1 2\n3 4\n").unwrap();
+        let mut data = encoder.finish().unwrap();
+        data.truncate(data.len() - 4);
+        let mut input = Input::sniff(Box::new(io::Cursor::new(data))).unwrap();
+        assert!(input.read_ahead(1 << 20).unwrap().is_some());
+        let mut buffer = Vec::new();
+        assert!(input.bytes(&mut buffer).is_err(), "the damage is reported");
     }
 
     #[test]

@@ -248,3 +248,38 @@ fn a_rule_game_is_named_by_its_rule() {
         assert_eq!(stats["problem"], name, "{rule}");
     }
 }
+
+/// Issue 39: standard input and compressed files tell the largest heap only
+/// once read, so they are read ahead before the rule's values are computed.
+/// 0.007 proves no period within 2^20 values, which take minutes to
+/// compute in a debug build: before the fix, `rule_values` was 1048576.
+#[test]
+fn a_rule_computes_only_the_values_a_small_stream_or_compressed_file_needs() {
+    let text = b"2\n1\n5\n2\n3 1\n";
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("cases.in");
+    std::fs::write(&plain, text).unwrap();
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gzip.write_all(text).unwrap();
+    let compressed = dir.path().join("cases.in.gz");
+    std::fs::write(&compressed, gzip.finish().unwrap()).unwrap();
+    let from_file = nimstream(&["solve", "0.007", plain.to_str().unwrap()], b"");
+    // The same answers as a table that reaches well past the heaps.
+    let reference = nimstream(&["solve", "0.007", "--upto", "100", "-"], text);
+    assert_eq!(stdout(&from_file), stdout(&reference));
+    let on_stdin = nimstream(&["solve", "0.007", "--stats=json", "-"], text);
+    let gz_path = compressed.to_str().unwrap();
+    let by_gz = nimstream(&["solve", "0.007", "--stats=json", gz_path], b"");
+    for (output, input) in [(on_stdin, "stream"), (by_gz, "compressed")] {
+        assert_eq!(stdout(&output), stdout(&reference), "{input}");
+        let stats = stats_of(&output);
+        check_common(&stats, text.len() as u64, 2);
+        assert_eq!(stats["input"], input);
+        // Heaps 0 to 5.
+        assert_eq!(stats["rule_values"], 6, "{input}");
+    }
+    let asked = nimstream(&["solve", "0.007", "--upto", "100", "--stats=json"], text);
+    assert_eq!(stats_of(&asked)["rule_values"], 100, "--upto is kept");
+    let catalogue = nimstream(&["solve", "nim", "--stats=json"], text);
+    assert!(!stats_of(&catalogue).contains_key("rule_values"));
+}
