@@ -13,9 +13,11 @@
 //! the waiting passes half of what was given, it works alone for a spell,
 //! marking every pair itself as one thread does, then tries the pipeline
 //! again. The spells double while the pipeline keeps failing, up to
-//! [`LONGEST_SPELL`], so a lasting load costs a few milliseconds of trying
-//! a second, and the second core is used again within about a second of
-//! coming free.
+//! [`LONGEST_SPELL`], and halve for each window of work in which it paid:
+//! a lasting load costs a few milliseconds of trying a second, a tried
+//! pipeline that passes by chance once does not bring the short spells
+//! back, and the second core is used again within a few seconds of coming
+//! free.
 //!
 //! Waiting itself costs nothing while a thread sleeps, but waking a sleeper
 //! takes microseconds on the path of every block, so a waiting thread polls
@@ -77,7 +79,7 @@ impl Pacing {
             self.spell = (self.spell * 2).min(LONGEST_SPELL);
             self.forget();
         } else if self.given >= WINDOW {
-            self.spell = FIRST_SPELL;
+            self.spell = (self.spell / 2).max(FIRST_SPELL);
             self.forget();
         }
     }
@@ -174,7 +176,7 @@ mod tests {
     }
 
     #[test]
-    fn spells_double_while_the_pipeline_fails_and_reset_once_it_pays() {
+    fn spells_double_while_the_pipeline_fails_and_halve_while_it_pays() {
         let mut now = Instant::now();
         let mut pacing = Pacing::new();
         let mut spells = vec![];
@@ -188,11 +190,18 @@ mod tests {
         assert_eq!(spells[1], 2 * FIRST_SPELL);
         assert_eq!(spells[2], 4 * FIRST_SPELL);
         assert_eq!(*spells.last().unwrap(), LONGEST_SPELL);
-        // A window of blocks whose rows come back in time.
-        for _ in 0..100 {
+        // A window of blocks whose rows come back in time halves the next
+        // spell; a run of them brings it back to the first.
+        for _ in 0..50 {
             pacing.record(MS, 10 * US, now);
         }
         assert!(pacing.pipelines(now));
+        pacing.record(100 * US, 3 * MS, now);
+        assert_eq!(pacing.alone_until, Some(now + LONGEST_SPELL / 2));
+        now += LONGEST_SPELL / 2;
+        for _ in 0..50 * 20 {
+            pacing.record(MS, 10 * US, now);
+        }
         pacing.record(100 * US, 3 * MS, now);
         assert_eq!(pacing.alone_until, Some(now + FIRST_SPELL));
     }
