@@ -34,17 +34,6 @@ use crate::scan::{Kernel, Stop, Visitor};
 /// the reader copies a case's values and decides it.
 pub const REACH: usize = 16;
 
-/// The fault of memory that could not be had for `what`, at `offset`.
-fn out_of_memory(offset: u64, what: &str) -> Fault {
-    Fault {
-        offset,
-        kind: FaultKind::Io(std::io::Error::new(
-            std::io::ErrorKind::OutOfMemory,
-            format!("out of memory {what}"),
-        )),
-    }
-}
-
 /// The blocks of an input, converted ahead of the reader.
 pub struct Ahead<'a> {
     bytes: &'a [u8],
@@ -332,7 +321,7 @@ impl<'a> AheadSource<'a> {
                     break;
                 }
                 if current.out_of_memory {
-                    return Err(out_of_memory(
+                    return Err(Fault::out_of_memory(
                         current.start as u64,
                         "converting a block of the input",
                     ));
@@ -407,7 +396,7 @@ impl<'a> AheadSource<'a> {
         })?;
         if short {
             let what = format!("keeping the {count} numbers of one case");
-            return Err((read, out_of_memory(self.offset(), &what)));
+            return Err((read, Fault::out_of_memory(self.offset(), &what)));
         }
         Ok(())
     }

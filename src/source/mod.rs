@@ -76,6 +76,17 @@ pub enum FaultKind {
 }
 
 impl Fault {
+    /// The fault of memory that could not be had for `what`, at `offset`.
+    pub fn out_of_memory(offset: u64, what: &str) -> Fault {
+        Fault {
+            offset,
+            kind: FaultKind::Io(io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                format!("out of memory {what}"),
+            )),
+        }
+    }
+
     /// The fault of a kernel's `stop` in a chunk starting at absolute offset
     /// `base`, in an input that ends at `end`.
     pub(crate) fn from_stop(stop: Stop, base: u64, end: u64) -> Fault {
@@ -204,18 +215,8 @@ fn collect_range<
             // Fallibly: a case's worth of tokens may not fit in memory, and
             // that is an error to report, not a reason to abort.
             if out.try_reserve(from + step - out.len()).is_err() {
-                let error = io::Error::new(
-                    io::ErrorKind::OutOfMemory,
-                    format!("out of memory keeping the {count} numbers of one case"),
-                );
-                let offset = source.consumed();
-                return Err((
-                    done,
-                    Fault {
-                        offset,
-                        kind: FaultKind::Io(error),
-                    },
-                ));
+                let what = format!("keeping the {count} numbers of one case");
+                return Err((done, Fault::out_of_memory(source.consumed(), &what)));
             }
             out.resize(from + step, 0);
         }

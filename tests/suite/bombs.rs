@@ -3,7 +3,7 @@
 //! of it than decides the verdict, so a bomb costs a few megabytes; its
 //! peak memory is measured here (the child's maximum resident set size).
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 /// `pieces` times `piece`, compressed with zstd (the best of the three at
@@ -27,6 +27,8 @@ enum From {
 
 /// Runs `nimstream validate PROBLEM` on `data`, from a file or from standard
 /// input: its exit status, standard error and peak memory in KiB.
+// The child is waited for by `wait_with_peak`, through wait4.
+#[allow(clippy::zombie_processes)]
 fn validate(problem: &str, data: &[u8], from: From) -> (Option<i32>, String, i64) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bomb.zst");
@@ -37,25 +39,34 @@ fn validate(problem: &str, data: &[u8], from: From) -> (Option<i32>, String, i64
         From::File => command.arg(&path),
         From::Stdin => command.arg("-").stdin(std::fs::File::open(&path).unwrap()),
     };
-    let output = command
+    let mut child = command
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
-        .output()
+        .spawn()
         .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    (output.status.code(), stderr, peak_of_children_kib())
+    let mut stderr = String::new();
+    let mut pipe = child.stderr.take().unwrap();
+    pipe.read_to_string(&mut stderr).unwrap();
+    let (code, kib) = wait_with_peak(child.id());
+    (code, stderr, kib)
 }
 
-/// The largest peak memory of this process's children that have ended, in
-/// KiB. Every child of this test binary is held to the same bound, so the
-/// largest is as good as the last one's.
-fn peak_of_children_kib() -> i64 {
+/// Waits for the child `pid` (the std `Child` is never waited on): its exit
+/// status and its own peak memory in KiB. Its own: every test of the suite
+/// runs in one process, so `RUSAGE_CHILDREN` would be the peak of all their
+/// children.
+fn wait_with_peak(pid: u32) -> (Option<i32>, i64) {
+    let pid = pid as libc::pid_t;
+    let mut status = 0;
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::uninit();
-    // SAFETY: `usage` is a valid place for getrusage to write to.
-    let done = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, usage.as_mut_ptr()) };
-    assert_eq!(done, 0);
-    // SAFETY: getrusage succeeded, so it wrote the whole struct.
-    unsafe { usage.assume_init() }.ru_maxrss
+    // SAFETY: `status` and `usage` are valid places for wait4 to write to,
+    // and `pid` is a child of this process not yet waited for.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, usage.as_mut_ptr()) };
+    assert_eq!(waited, pid);
+    // SAFETY: wait4 succeeded, so it wrote the whole struct.
+    let usage = unsafe { usage.assume_init() };
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    (code, usage.ru_maxrss)
 }
 
 /// The most memory a bomb may take, in KiB: the text read past the damage
