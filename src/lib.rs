@@ -106,12 +106,15 @@ pub mod games;
 pub mod gen;
 pub mod grundy;
 pub mod input;
+pub mod judge;
 pub mod listing;
 pub mod output;
 pub mod parallel;
 pub mod pipeline;
 pub mod problem;
 pub mod rng;
+#[cfg(unix)]
+pub mod sandbox;
 pub mod scan;
 pub mod solve;
 pub mod source;

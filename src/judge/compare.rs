@@ -1,0 +1,339 @@
+//! The expected answers and a program's output, compared case by case.
+
+use std::collections::HashSet;
+use std::io::{self, BufRead};
+
+use super::tokens::{is_space, read_line_bounded, Next, Tokens, LONGEST};
+use super::{Checked, Verdict};
+use crate::problem::{Answer, LinePrefix, Problem};
+
+/// How answers compare.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// As tokens: any whitespace between them, blank lines anywhere.
+    #[default]
+    Tokens,
+    /// Line by line, byte for byte (a missing newline at the very end
+    /// aside); a line that differs only in its spacing is a presentation
+    /// error.
+    Strict,
+}
+
+/// Compares `output`, a program's answers to an input of `problem`, with
+/// `expected`, the right ones. An error is one of reading: `expected`'s
+/// (the jury's file is at fault) or `output`'s.
+pub fn compare(
+    problem: &Problem,
+    expected: impl BufRead,
+    output: impl BufRead,
+    mode: Mode,
+) -> io::Result<Checked> {
+    let mut comparison = Comparison {
+        problem,
+        expected,
+        line: Vec::new(),
+        cases: Cases::new(problem.answer),
+        words: Words::new(problem),
+    };
+    match mode {
+        Mode::Tokens => comparison.tokens(Tokens::new(output)),
+        Mode::Strict => comparison.strict(output),
+    }
+}
+
+struct Comparison<'a, E> {
+    problem: &'a Problem,
+    expected: E,
+    /// The expected line being compared, without its newline.
+    line: Vec<u8>,
+    cases: Cases,
+    words: Words,
+}
+
+impl<E: BufRead> Comparison<'_, E> {
+    /// Reads the next expected line; false at the end.
+    fn next_line(&mut self) -> io::Result<bool> {
+        self.line.clear();
+        if self.expected.read_until(b'\n', &mut self.line)? == 0 {
+            return Ok(false);
+        }
+        if self.line.last() == Some(&b'\n') {
+            self.line.pop();
+        }
+        Ok(true)
+    }
+
+    fn tokens(&mut self, mut output: Tokens<impl BufRead>) -> io::Result<Checked> {
+        while self.next_line()? {
+            let line = std::mem::take(&mut self.line);
+            let wanted: Vec<&[u8]> = split(&line).collect();
+            if wanted.is_empty() {
+                self.line = line;
+                continue;
+            }
+            let case = self.cases.line(&wanted);
+            self.words.learn(&wanted);
+            for (at, want) in wanted.iter().enumerate() {
+                match output.next()? {
+                    Next::End => return Ok(self.missing(case, &line)),
+                    Next::TooLong(out_line) => return Ok(self.too_long(case, out_line)),
+                    Next::Token(out_line) if output.text() != *want => {
+                        let mut found: Vec<Vec<u8>> =
+                            wanted[..at].iter().map(|t| t.to_vec()).collect();
+                        found.push(output.text().to_vec());
+                        let readable = self.words.readable(output.text());
+                        let mut all_readable = readable;
+                        for _ in at + 1..wanted.len() {
+                            match output.next()? {
+                                Next::Token(_) => {
+                                    all_readable &= self.words.readable(output.text());
+                                    found.push(output.text().to_vec());
+                                }
+                                _ => break,
+                            }
+                        }
+                        let found = found.join(&b' ');
+                        return Ok(self.mismatch(case, out_line, &line, &found, all_readable));
+                    }
+                    Next::Token(_) => {}
+                }
+            }
+            self.line = line;
+        }
+        let cases = self.cases.count;
+        Ok(match output.next()? {
+            Next::End => Checked::accepted(cases),
+            Next::Token(line) => extra(cases, line, &quote(output.text())),
+            Next::TooLong(line) => extra(cases, line, "a token of over 4096 bytes"),
+        })
+    }
+
+    fn strict(&mut self, mut output: impl BufRead) -> io::Result<Checked> {
+        let mut found = Vec::new();
+        let mut out_line = 0;
+        while self.next_line()? {
+            let line = std::mem::take(&mut self.line);
+            let wanted: Vec<&[u8]> = split(&line).collect();
+            let case = match wanted.is_empty() {
+                true => self.cases.count.max(1),
+                false => self.cases.line(&wanted),
+            };
+            self.words.learn(&wanted);
+            // A line far longer than the expected one differs anyway; the
+            // rest of it is skipped, not held.
+            let Some(cut) = read_line_bounded(&mut output, &mut found, line.len() + 64)? else {
+                return Ok(self.missing(case, &line));
+            };
+            out_line += 1;
+            if !cut && found == line {
+                self.line = line;
+                continue;
+            }
+            let same_tokens = !cut && split(&found).eq(wanted.iter().copied());
+            if same_tokens {
+                return Ok(Checked {
+                    verdict: Verdict::PresentationError,
+                    message: format!(
+                        "case {case} (output line {out_line}): the spacing differs: \
+                         expected {}, found {}",
+                        quote(&line),
+                        quote(&found)
+                    ),
+                    cases: case - 1,
+                });
+            }
+            let readable = split(&found).all(|token| self.words.readable(token));
+            return Ok(self.mismatch(case, out_line, &line, &found, readable && !cut));
+        }
+        let cases = self.cases.count;
+        match read_line_bounded(&mut output, &mut found, LONGEST)? {
+            None => Ok(Checked::accepted(cases)),
+            Some(_) => {
+                let mut rest = found.clone();
+                while read_line_bounded(&mut output, &mut found, LONGEST)?.is_some() {
+                    rest.extend_from_slice(&found);
+                    if rest.len() > LONGEST {
+                        break;
+                    }
+                }
+                let shown = split(&rest).next().map(quote);
+                let what = shown.unwrap_or_else(|| "blank lines".to_string());
+                let mut checked = extra(cases, out_line + 1, &what);
+                if split(&rest).next().is_none() {
+                    checked.verdict = Verdict::PresentationError;
+                }
+                Ok(checked)
+            }
+        }
+    }
+
+    fn missing(&self, case: u64, line: &[u8]) -> Checked {
+        Checked {
+            verdict: Verdict::WrongAnswer,
+            message: format!(
+                "case {case}: the output ends where {} is expected ({} {} answered)",
+                quote(line),
+                case - 1,
+                if case == 2 { "case" } else { "cases" }
+            ),
+            cases: case - 1,
+        }
+    }
+
+    fn too_long(&self, case: u64, out_line: u64) -> Checked {
+        Checked {
+            verdict: Verdict::PresentationError,
+            message: format!(
+                "case {case} (output line {out_line}): a token of over {LONGEST} bytes, \
+                 which no answer of {} has",
+                self.problem.name
+            ),
+            cases: case - 1,
+        }
+    }
+
+    fn mismatch(
+        &self,
+        case: u64,
+        out_line: u64,
+        line: &[u8],
+        found: &[u8],
+        readable: bool,
+    ) -> Checked {
+        let (verdict, tail) = match readable {
+            true => (Verdict::WrongAnswer, String::new()),
+            false => (
+                Verdict::PresentationError,
+                format!(", which is not an answer {} gives", self.problem.name),
+            ),
+        };
+        Checked {
+            verdict,
+            message: format!(
+                "case {case} (output line {out_line}): expected {}, found {}{tail}",
+                quote(line),
+                quote(found)
+            ),
+            cases: case - 1,
+        }
+    }
+}
+
+fn extra(cases: u64, line: u64, what: &str) -> Checked {
+    Checked {
+        verdict: Verdict::WrongAnswer,
+        message: format!("output line {line}: {what} after the last case's answer ({cases} cases)"),
+        cases,
+    }
+}
+
+/// The tokens of a line.
+fn split(line: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
+    line.split(|&b| is_space(b)).filter(|token| !token.is_empty())
+}
+
+/// Bytes in quotes for a message: cut short when long, with what is not
+/// printable text escaped.
+pub(crate) fn quote(bytes: &[u8]) -> String {
+    const LONG: usize = 60;
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(LONG * 4)]);
+    let mut shown: String = text.chars().take(LONG).flat_map(char::escape_debug).collect();
+    if text.chars().count() > LONG || bytes.len() > LONG * 4 {
+        shown.push('…');
+    }
+    format!("'{shown}'")
+}
+
+/// Which case each expected line belongs to, from the answer's kind: most
+/// answers are a line a case; those that list moves start a case with a
+/// word and go on with lines of numbers; P1247's winning case is a move
+/// line and a line of heaps.
+struct Cases {
+    answer: Answer,
+    count: u64,
+    /// Whether the last line was P1247's move line, which a line of heaps
+    /// follows.
+    after_take: bool,
+}
+
+impl Cases {
+    fn new(answer: Answer) -> Cases {
+        Cases {
+            answer,
+            count: 0,
+            after_take: false,
+        }
+    }
+
+    /// The case of the next non-blank expected line.
+    fn line(&mut self, tokens: &[&[u8]]) -> u64 {
+        let numeric = tokens.first().is_some_and(|t| is_number(t));
+        let starts = match self.answer {
+            Answer::AllMoves | Answer::PairsLeft => !numeric || self.count == 0,
+            Answer::MoveAndHeaps => {
+                let starts = !self.after_take;
+                self.after_take = starts && numeric;
+                starts
+            }
+            _ => true,
+        };
+        if starts {
+            self.count += 1;
+        }
+        self.count
+    }
+}
+
+fn is_number(token: &[u8]) -> bool {
+    let digits = token.strip_prefix(b"-").unwrap_or(token);
+    !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
+}
+
+/// The tokens a problem's answers can hold: its words, the words seen in
+/// the expected answers, numbers, `Case i:` and moves. Anything else in an
+/// output is no answer at all: a presentation error, not a wrong answer.
+struct Words {
+    known: HashSet<Vec<u8>>,
+}
+
+impl Words {
+    /// At most this many words are learned from the expected answers.
+    const MOST: usize = 1024;
+
+    fn new(problem: &Problem) -> Words {
+        let mut known = HashSet::new();
+        let verdicts = &problem.verdicts;
+        for word in split(verdicts.win.as_bytes()).chain(split(verdicts.lose.as_bytes())) {
+            known.insert(word.to_vec());
+        }
+        if verdicts.prefix == LinePrefix::CaseNumber {
+            known.insert(b"Case".to_vec());
+        }
+        Words { known }
+    }
+
+    fn learn(&mut self, tokens: &[&[u8]]) {
+        for token in tokens {
+            if self.known.len() < Self::MOST && !self.known.contains(*token) {
+                self.known.insert(token.to_vec());
+            }
+        }
+    }
+
+    fn readable(&self, token: &[u8]) -> bool {
+        if self.known.contains(token) || is_number(token) {
+            return true;
+        }
+        // `Case 3:`, and moves: `3:7->4`, `2:9->1+5`, `a->b`.
+        let numbered = token
+            .strip_suffix(b":")
+            .is_some_and(|number| is_number(number));
+        let movelike = token.len() <= 100
+            && token.iter().any(u8::is_ascii_digit)
+            && token
+                .iter()
+                .all(|&b| b.is_ascii_digit() || matches!(b, b':' | b'-' | b'>' | b'+'));
+        numbered || movelike
+    }
+}
+

@@ -1,0 +1,119 @@
+//! Judging a program's answers: the verdicts a judge gives, and the
+//! checker that compares a program's output with the expected answers.
+//!
+//! The checker ([`compare`]) streams both texts and holds one line of the
+//! expected answers and one token of the output at a time, so judging a
+//! file of millions of answers costs about what writing them cost, and no
+//! output, however long its lines or strange its bytes, makes it read
+//! without bound or fail: it is a wrong answer or a presentation error
+//! with a message that names the case and the output's line.
+//!
+//! By default answers compare as tokens (whitespace of any kind and amount
+//! separates them, as testlib's `wcmp` reads them); [`Mode::Strict`]
+//! compares lines byte for byte. A case is what the problem's answer kind
+//! makes it: a line, or for the answers that list moves, a verdict line and
+//! the move lines after it.
+//!
+//! Running the program is [`sandbox`](crate::sandbox)'s; the command line
+//! puts the two together (`nimstream judge`, `nimstream check`).
+
+mod compare;
+mod tokens;
+
+use std::fmt;
+
+pub use compare::{compare, Mode};
+
+/// What a judge says of one test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Accepted: every answer is right.
+    Accepted,
+    /// Wrong answer: an answer is another possible answer, or missing, or
+    /// there is more output than answers.
+    WrongAnswer,
+    /// Presentation error: the output cannot be read as the problem's
+    /// answers (a word that no answer has, bytes that are no text, a token
+    /// of absurd length), or, with [`Mode::Strict`], differs only in
+    /// spacing.
+    PresentationError,
+    /// Time limit exceeded (CPU or wall clock).
+    TimeLimit,
+    /// Memory limit exceeded.
+    MemoryLimit,
+    /// Output limit exceeded.
+    OutputLimit,
+    /// Run-time error: a non-zero exit status, a signal, or a program that
+    /// could not be started.
+    RuntimeError,
+}
+
+impl Verdict {
+    /// Every verdict, in the order summaries list them.
+    pub const ALL: [Verdict; 7] = [
+        Verdict::Accepted,
+        Verdict::WrongAnswer,
+        Verdict::PresentationError,
+        Verdict::TimeLimit,
+        Verdict::MemoryLimit,
+        Verdict::OutputLimit,
+        Verdict::RuntimeError,
+    ];
+
+    /// The short name judges use: AC, WA, PE, TLE, MLE, OLE, RE.
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::Accepted => "AC",
+            Verdict::WrongAnswer => "WA",
+            Verdict::PresentationError => "PE",
+            Verdict::TimeLimit => "TLE",
+            Verdict::MemoryLimit => "MLE",
+            Verdict::OutputLimit => "OLE",
+            Verdict::RuntimeError => "RE",
+        }
+    }
+
+    /// The verdict in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Verdict::Accepted => "accepted",
+            Verdict::WrongAnswer => "wrong answer",
+            Verdict::PresentationError => "presentation error",
+            Verdict::TimeLimit => "time limit exceeded",
+            Verdict::MemoryLimit => "memory limit exceeded",
+            Verdict::OutputLimit => "output limit exceeded",
+            Verdict::RuntimeError => "run-time error",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A checker's finding: the verdict and, unless accepted, what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// Accepted, wrong answer or presentation error.
+    pub verdict: Verdict,
+    /// What is wrong, where: "case 3 (output line 3): expected 'Bob',
+    /// found 'Alice'"; empty when accepted.
+    pub message: String,
+    /// The cases compared.
+    pub cases: u64,
+}
+
+impl Checked {
+    fn accepted(cases: u64) -> Checked {
+        Checked {
+            verdict: Verdict::Accepted,
+            message: String::new(),
+            cases,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

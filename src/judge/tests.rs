@@ -1,0 +1,161 @@
+use proptest::prelude::*;
+
+use super::*;
+use crate::problem::Problem;
+
+fn check(problem: &str, expected: &str, output: &[u8], mode: Mode) -> Checked {
+    let problem = Problem::find(problem).unwrap();
+    compare(problem, expected.as_bytes(), output, mode).unwrap()
+}
+
+fn tokens(problem: &str, expected: &str, output: &str) -> Checked {
+    check(problem, expected, output.as_bytes(), Mode::Tokens)
+}
+
+#[test]
+fn answers_that_match_as_tokens_are_accepted_whatever_their_spacing() {
+    let checked = tokens("lasker", "Alice\nBob\n", "  Alice \r\n\n\tBob");
+    assert_eq!(checked, Checked::accepted(2));
+}
+
+#[test]
+fn a_wrong_word_names_the_case_the_output_line_and_both_answers() {
+    let checked = tokens("lasker", "Alice\nBob\nAlice\n", "Alice\n\nBob\nBob\n");
+    assert_eq!(checked.verdict, Verdict::WrongAnswer);
+    assert_eq!(
+        checked.message,
+        "case 3 (output line 4): expected 'Alice', found 'Bob'"
+    );
+    assert_eq!(checked.cases, 2);
+}
+
+#[test]
+fn words_of_several_tokens_are_shown_whole() {
+    let checked = tokens("hdu1517", "Stan wins.\nOllie wins.\n", "Stan wins.\nStan wins.\n");
+    assert_eq!(
+        checked.message,
+        "case 2 (output line 2): expected 'Ollie wins.', found 'Stan wins.'"
+    );
+}
+
+#[test]
+fn a_word_no_answer_has_is_a_presentation_error() {
+    let checked = tokens("nim", "Yes\nNo\n", "Yes\nNO\n");
+    assert_eq!(checked.verdict, Verdict::PresentationError);
+    assert!(checked.message.contains("found 'NO', which is not an answer nim gives"));
+    let junk = check("nim", "Yes\n", b"\x80\xff\n", Mode::Tokens);
+    assert_eq!(junk.verdict, Verdict::PresentationError);
+    let nan = tokens("hdu1850", "3\n", "NaN\n");
+    assert_eq!(nan.verdict, Verdict::PresentationError);
+}
+
+#[test]
+fn a_wrong_number_is_a_wrong_answer_however_large() {
+    for found in ["-1", "2147483648", "184467440737095516160000"] {
+        let checked = tokens("hdu1850", "3\n", found);
+        assert_eq!(checked.verdict, Verdict::WrongAnswer, "{found}");
+    }
+}
+
+#[test]
+fn an_output_that_ends_early_or_runs_on_is_a_wrong_answer() {
+    let empty = tokens("nim", "Yes\nNo\n", "");
+    assert_eq!(empty.verdict, Verdict::WrongAnswer);
+    assert_eq!(
+        empty.message,
+        "case 1: the output ends where 'Yes' is expected (0 cases answered)"
+    );
+    let short = tokens("hdu1517", "Stan wins.\nOllie wins.\n", "Stan wins.\nOllie");
+    assert_eq!(
+        short.message,
+        "case 2: the output ends where 'Ollie wins.' is expected (1 case answered)"
+    );
+    let long = tokens("nim", "Yes\n", "Yes\nNo\n");
+    assert_eq!(long.verdict, Verdict::WrongAnswer);
+    assert_eq!(
+        long.message,
+        "output line 2: 'No' after the last case's answer (1 cases)"
+    );
+}
+
+#[test]
+fn a_token_too_long_to_be_an_answer_is_not_held() {
+    let mut output = vec![b'1'; 10 << 20];
+    output.push(b'\n');
+    let checked = check("hdu1850", "3\n", &output, Mode::Tokens);
+    assert_eq!(checked.verdict, Verdict::PresentationError);
+    assert!(checked.message.contains("a token of over 4096 bytes"));
+}
+
+#[test]
+fn cases_of_several_lines_are_counted_as_cases() {
+    // HDU 2176: the word, then every winning move.
+    let expected = "Yes\n1 0\nNo\nYes\n3 2\n4 1\n";
+    let checked = tokens("hdu2176", expected, "Yes\n1 0\nNo\nYes\n3 2\n4 2\n");
+    assert_eq!(
+        checked.message,
+        "case 3 (output line 6): expected '4 1', found '4 2'"
+    );
+    // P1247: a move and a line of heaps, or the losing word.
+    let expected = "1 2\n3 0 4\nlose\n2 1\n0 1\n";
+    let checked = tokens("p1247", expected, "1 2\n3 0 4\nlose\n2 1\n0 2\n");
+    assert!(checked.message.starts_with("case 3 "), "{}", checked.message);
+}
+
+#[test]
+fn strict_lines_must_match_byte_for_byte() {
+    let strict = |output: &str| check("lasker", "Alice\nBob\n", output.as_bytes(), Mode::Strict);
+    assert_eq!(strict("Alice\nBob\n").verdict, Verdict::Accepted);
+    assert_eq!(strict("Alice\nBob").verdict, Verdict::Accepted);
+    let spaced = strict("Alice \nBob\n");
+    assert_eq!(spaced.verdict, Verdict::PresentationError);
+    assert_eq!(
+        spaced.message,
+        "case 1 (output line 1): the spacing differs: expected 'Alice', found 'Alice '"
+    );
+    assert_eq!(strict("Alice\r\nBob\r\n").verdict, Verdict::PresentationError);
+    assert_eq!(strict("Alice\nAlice\n").verdict, Verdict::WrongAnswer);
+    assert_eq!(strict("Alice\nBob\n\n").verdict, Verdict::PresentationError);
+    assert_eq!(strict("Alice\nBob\nBob\n").verdict, Verdict::WrongAnswer);
+    assert_eq!(strict("Alice\n").verdict, Verdict::WrongAnswer);
+}
+
+#[test]
+fn a_strict_line_far_longer_than_expected_is_skipped_not_held() {
+    let mut output = b"Alice".to_vec();
+    output.extend(std::iter::repeat_n(b' ', 10 << 20));
+    output.extend_from_slice(b"\nBob\n");
+    let checked = check("lasker", "Alice\nBob\n", &output, Mode::Strict);
+    assert_eq!(checked.verdict, Verdict::PresentationError);
+}
+
+#[test]
+fn every_verdict_has_a_code_and_words() {
+    let codes: Vec<_> = Verdict::ALL.iter().map(|v| v.code()).collect();
+    assert_eq!(codes, ["AC", "WA", "PE", "TLE", "MLE", "OLE", "RE"]);
+    assert_eq!(Verdict::TimeLimit.words(), "time limit exceeded");
+}
+
+proptest! {
+    /// Junk of any kind is judged without a panic, and accepted only
+    /// when its tokens are the expected ones.
+    #[test]
+    fn junk_output_is_judged_never_accepted_by_mistake(
+        junk in proptest::collection::vec(any::<u8>(), 0..200),
+        words in proptest::collection::vec(prop_oneof![Just("Alice"), Just("Bob")], 1..6),
+        strict in any::<bool>(),
+    ) {
+        let expected: String = words.iter().map(|w| format!("{w}\n")).collect();
+        let mode = if strict { Mode::Strict } else { Mode::Tokens };
+        let checked = check("lasker", &expected, &junk, mode);
+        let same = junk
+            .split(|&b| super::tokens::is_space(b))
+            .filter(|t| !t.is_empty())
+            .eq(words.iter().map(|w| w.as_bytes()));
+        prop_assert_eq!(checked.verdict == Verdict::Accepted, same && (!strict || {
+            let text = junk.strip_suffix(b"\n").unwrap_or(&junk);
+            text == expected.trim_end_matches('\n').as_bytes()
+        }));
+        prop_assert!(checked.verdict != Verdict::Accepted || checked.message.is_empty());
+    }
+}
