@@ -62,7 +62,7 @@ pub fn expand(paths: &[String]) -> Result<Vec<PathBuf>, Error> {
 
 /// `NAME` of an input's file name `NAME.in`, `NAME.in.gz`, `NAME.in.zst`
 /// or `NAME.in.xz`; `None` for any other name.
-fn input_stem(name: &OsStr) -> Option<&OsStr> {
+pub(crate) fn input_stem(name: &OsStr) -> Option<&OsStr> {
     let mut path = Path::new(name);
     let compressed = |e: &OsStr| {
         Codec::ALL

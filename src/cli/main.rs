@@ -6,6 +6,7 @@ mod check;
 mod completion;
 mod gen;
 mod grundy;
+mod judge;
 mod lookahead;
 mod manual;
 mod messages;
@@ -95,6 +96,21 @@ enum Command {
     /// List the problems nimstream knows, or show one in full: names,
     /// input, output and limits.
     Problems(problems::ProblemsArgs),
+    /// Run a program on every test under limits and give each run its
+    /// verdict: AC, WA, PE, TLE, MLE, OLE or RE.
+    ///
+    /// Each test's expected answers are NAME.out or NAME.ans beside it, or
+    /// nimstream's own. Exit status 0 when every test is accepted, 1 when
+    /// one is not, 2 on a usage, input or I/O error.
+    Judge(judge::JudgeArgs),
+    /// Check a program's output against the expected answers, as a judge
+    /// system's checker: testlib's convention, or an ICPC output
+    /// validator's.
+    ///
+    /// Exit status 0 accepted, 1 wrong answer, 2 presentation error
+    /// (testlib); 42 accepted, 43 wrong (ICPC, when the third file is a
+    /// folder); 3 when the checker itself fails.
+    Check(judge::check::CheckArgs),
     /// Compute the nim-sequence of a game given by its rule, and prove its
     /// period.
     ///
@@ -234,7 +250,12 @@ fn parse() -> Result<Cli, ExitCode> {
         }
         messages::init(color, false);
         messages::error(messages::clap_error(&error));
-        ExitCode::from(2)
+        // A checker's usage error is its own failure, not the program's
+        // presentation error (testlib's 2).
+        match args.get(1).is_some_and(|word| word == "check") {
+            true => ExitCode::from(judge::check::FAILED),
+            false => ExitCode::from(2),
+        }
     })
 }
 
@@ -249,6 +270,8 @@ fn main() -> ExitCode {
         Command::Gen(args) => gen::gen_command(args),
         Command::Validate(args) => validate::validate_command(args),
         Command::Problems(args) => problems::problems_command(args),
+        Command::Judge(args) => judge::judge_command(args),
+        Command::Check(args) => return judge::check::check_command(args),
         Command::Grundy(args) => grundy::grundy_command(args),
         Command::Completions(args) => manual::completions_command(args, Cli::command()),
         Command::Man(args) => manual::man_command(args, Cli::command()),

@@ -109,17 +109,24 @@ pub(super) struct Waited {
 }
 
 /// Waits for the child `pid`, the leader of its own group, killing the
-/// group at `wall_limit` after `started`; then kills what is left of the
-/// group and reaps it.
-pub(super) fn wait(pid: libc::pid_t, wall_limit: Duration, started: Instant) -> Waited {
+/// group at `wall_limit` after `started`, or once its CPU time passes
+/// `cpu_limit` (the kernel's own limit counts whole seconds, and only
+/// kills a second later); then kills what is left of the group and reaps
+/// it.
+pub(super) fn wait(
+    pid: libc::pid_t,
+    cpu_limit: Duration,
+    wall_limit: Duration,
+    started: Instant,
+) -> Waited {
     let mut peak_address_space = 0;
     let mut pause = Duration::from_micros(200);
-    let mut killed = false;
+    let mut killed = None;
     let (status, usage) = loop {
         let mut status = 0;
         // SAFETY: all-zero is a valid rusage.
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let flags = if killed { 0 } else { libc::WNOHANG };
+        let flags = if killed.is_some() { 0 } else { libc::WNOHANG };
         // SAFETY: valid pointers for the call's duration.
         let waited = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
         if waited == pid {
@@ -133,7 +140,12 @@ pub(super) fn wait(pid: libc::pid_t, wall_limit: Duration, started: Instant) -> 
             peak_address_space = peak_address_space.max(address_space_peak(pid));
             if started.elapsed() > wall_limit {
                 kill_group(pid);
-                killed = true;
+                killed = Some(Ending::WallClock);
+                continue;
+            }
+            if cpu_time(pid).is_some_and(|cpu| cpu > cpu_limit) {
+                kill_group(pid);
+                killed = Some(Ending::CpuTime);
                 continue;
             }
             std::thread::sleep(pause);
@@ -143,7 +155,7 @@ pub(super) fn wait(pid: libc::pid_t, wall_limit: Duration, started: Instant) -> 
     let wall = started.elapsed();
     end_group(pid);
     let ending = match status {
-        _ if killed => Ending::WallClock,
+        _ if killed.is_some() => killed.unwrap_or(Ending::WallClock),
         Some(status) if libc::WIFEXITED(status) => Ending::Exited(libc::WEXITSTATUS(status)),
         Some(status) if libc::WIFSIGNALED(status) => Ending::Signalled(libc::WTERMSIG(status)),
         _ => Ending::NotStarted("it could not be waited for".into()),
@@ -189,6 +201,19 @@ fn end_group(group: libc::pid_t) {
         }
         std::thread::sleep(Duration::from_millis(1));
     }
+}
+
+/// The CPU time of a running process and of the children it waited for,
+/// from `/proc`; `None` where it cannot be read.
+fn cpu_time(pid: libc::pid_t) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's name, which ends at the last ')':
+    // the state is the first, utime the twelfth.
+    let fields: Vec<&str> = stat.get(stat.rfind(')')? + 1..)?.split_whitespace().collect();
+    let ticks: u64 = fields.get(11..15)?.iter().map(|f| f.parse::<u64>().unwrap_or(0)).sum();
+    // SAFETY: sysconf has no preconditions.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Some(Duration::from_nanos(ticks.saturating_mul(1_000_000_000 / per_second)))
 }
 
 /// The peak address space of a running process, from `/proc`, in bytes;

@@ -87,6 +87,9 @@ pub enum Ending {
     Signalled(i32),
     /// It ran past the wall-clock limit and was killed.
     WallClock,
+    /// Its CPU time, read while it ran, passed the limit, and it was
+    /// killed.
+    CpuTime,
     /// It could not be started: the reason.
     NotStarted(String),
 }
@@ -119,7 +122,7 @@ pub const STDERR_TAIL: usize = 2048;
 impl Outcome {
     /// Whether the run went over its CPU limit or its wall clock.
     pub fn time_limited(&self, limits: &Limits) -> bool {
-        self.ending == Ending::WallClock
+        matches!(self.ending, Ending::WallClock | Ending::CpuTime)
             || self.cpu > limits.cpu
             || matches!(self.ending, Ending::Signalled(libc::SIGXCPU))
             // The hard CPU limit kills with SIGKILL, a second past the
@@ -151,6 +154,7 @@ impl Outcome {
             Ending::Exited(code) => format!("exit status {code}"),
             Ending::Signalled(signal) => format!("signal {signal} ({})", signal_name(*signal)),
             Ending::WallClock => "killed at the wall-clock limit".to_string(),
+            Ending::CpuTime => "killed at the CPU limit".to_string(),
             Ending::NotStarted(why) => format!("not started: {why}"),
         }
     }
@@ -244,7 +248,7 @@ pub fn run(
     };
     let pid = child.id() as libc::pid_t;
     registered.started(pid);
-    let waited = group::wait(pid, limits.wall, started);
+    let waited = group::wait(pid, limits.cpu, limits.wall, started);
     drop(registered);
     let output_bytes = fs::metadata(stdout).map(|meta| meta.len()).unwrap_or(0);
     Ok(Outcome {

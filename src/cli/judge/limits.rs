@@ -1,0 +1,106 @@
+//! The limits a judged program runs under, as the command line gives them.
+
+use std::time::Duration;
+
+use clap::Args;
+use nimstream::sandbox::Limits;
+use nimstream::Error;
+
+const MIB: u64 = 1 << 20;
+
+#[derive(Args)]
+pub struct LimitArgs {
+    /// CPU seconds a test may take, e.g. 1 or 0.5 (default 2).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "2")]
+    time_limit: Duration,
+    /// Wall-clock seconds a test may take (default twice the time limit
+    /// and a second more): a program that sleeps or waits uses no CPU.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    wall_limit: Option<Duration>,
+    /// Memory a test may use, as address space: a number of MiB, or with
+    /// a unit, 512K, 64M, 2G (default 1024M). Enforced: an allocation past
+    /// it fails, and the run that fails so is MLE.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "1024M")]
+    memory_limit: u64,
+    /// Bytes a test may write, to its standard output or any file (default
+    /// 256M); the same units.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "256M")]
+    output_limit: u64,
+    /// Processes and threads a test may have at once (default 64): a fork
+    /// bomb stops there.
+    #[arg(long, value_name = "N", value_parser = crate::at_least_one, default_value_t = 64)]
+    processes: u64,
+}
+
+impl LimitArgs {
+    pub fn limits(&self) -> Result<Limits, Error> {
+        let mut limits = Limits::new(
+            self.time_limit,
+            self.memory_limit,
+            self.output_limit,
+            self.processes,
+        );
+        if let Some(wall) = self.wall_limit {
+            limits.wall = wall;
+        }
+        Ok(limits)
+    }
+}
+
+/// Seconds, whole or decimal, above 0 and at most a day.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 86400.0 => Ok(Duration::from_secs_f64(seconds)),
+        _ => Err(format!(
+            "'{text}' is not a number of seconds above 0 and at most 86400, e.g. 1 or 0.5"
+        )),
+    }
+}
+
+/// A size: MiB when a bare number, else with a unit K, M or G (powers of
+/// 1024; a trailing B or iB is allowed).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let error = || format!("'{text}' is not a size: give MiB (256) or a unit (512K, 64M, 2G)");
+    let lower = text.to_ascii_lowercase();
+    let trimmed = lower.trim_end_matches("ib").trim_end_matches('b');
+    let (digits, unit) = match trimmed.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((at, _)) => trimmed.split_at(at),
+        None => (trimmed, "m"),
+    };
+    let scale = match unit {
+        "k" => 1 << 10,
+        "m" => MIB,
+        "g" => 1 << 30,
+        _ => return Err(error()),
+    };
+    let number: u64 = digits.parse().map_err(|_| error())?;
+    match number.checked_mul(scale) {
+        Some(bytes) if bytes > 0 => Ok(bytes),
+        _ => Err(error()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_mib_or_carry_their_unit() {
+        assert_eq!(parse_size("256"), Ok(256 * MIB));
+        assert_eq!(parse_size("64M"), Ok(64 * MIB));
+        assert_eq!(parse_size("512K"), Ok(512 << 10));
+        assert_eq!(parse_size("2GiB"), Ok(2 << 30));
+        assert_eq!(parse_size("1gb"), Ok(1 << 30));
+        for bad in ["", "0", "M", "12X", "-5", "99999999999999999999G"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn seconds_are_positive_and_bounded() {
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        for bad in ["0", "-1", "NaN", "inf", "1e9", "x"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+    }
+}

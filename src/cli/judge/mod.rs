@@ -1,0 +1,287 @@
+//! `nimstream judge`: a program run on every test under limits, each run
+//! given its verdict; and `nimstream check`, the checker alone, called by
+//! judge systems ([`check`]).
+//!
+//! A test's expected answers are `NAME.out` or `NAME.ans` beside
+//! `NAME.in`, or, without one, nimstream's own, which it computes anyway
+//! to time itself on the input next to the program.
+
+pub mod check;
+mod limits;
+mod report;
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use clap::Args;
+use nimstream::games::Game;
+use nimstream::input::{Input, MmapChoice};
+use nimstream::judge::{self, Mode, Verdict};
+use nimstream::output::VerdictWriter;
+use nimstream::pipeline::Job;
+use nimstream::problem::Problem;
+use nimstream::sandbox::{self, Ending, Program, Scratch};
+use nimstream::Error;
+
+use crate::batch;
+use crate::{pick_problem, ProblemArgs};
+use limits::LimitArgs;
+use report::{Report, TestResult};
+
+#[derive(Args)]
+#[command(after_help = "EXAMPLES:
+  nimstream judge nim tests/ -- ./sol
+  nimstream judge lasker tests/ --time-limit 1 --memory-limit 64M -- ./sol
+  nimstream judge --problem kayles.toml tests/ --json -- python3 sol.py
+
+Verdicts: AC accepted, WA wrong answer, PE presentation error (output that
+is no answer of the problem), TLE time limit (CPU or wall clock), MLE
+memory limit, OLE output limit, RE run-time error (exit status or signal).
+Exit status 0 when every test is accepted, 1 when one is not, 2 on a usage,
+input or I/O error.")]
+pub struct JudgeArgs {
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// The tests: input files, and folders whose *.in files are run in
+    /// name order.
+    #[arg(value_name = "TESTS")]
+    tests: Vec<String>,
+    /// The program to judge and its arguments, after `--`. It runs in an
+    /// empty folder of its own; words naming files here are made absolute.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    command: Vec<OsString>,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Tests run at once (default 1). Parallel runs share the cores, so
+    /// their times are noisier and a run near its limit may go over.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::threads)]
+    jobs: usize,
+    /// Compare answers line by line, byte for byte, not as tokens.
+    #[arg(long)]
+    strict: bool,
+    /// Print the results as one JSON object, not a line a test.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What every test of a judging shares.
+struct Context<'a> {
+    problem: &'static Problem,
+    game: &'a Game,
+    program: Program,
+    limits: sandbox::Limits,
+    mode: Mode,
+}
+
+pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
+    args.problem.shift_inputs(&mut args.tests)?;
+    if args.tests.is_empty() {
+        return Err(Error::Usage(
+            "name the tests: files or folders of *.in files, before `-- CMD`".into(),
+        ));
+    }
+    let tests = batch::expand(&args.tests)?;
+    if tests.iter().any(|t| t == Path::new("-")) {
+        return Err(Error::Usage(
+            "a test is a file or a folder: the program reads it as its standard input".into(),
+        ));
+    }
+    let names: Vec<String> = tests.iter().map(|t| t.display().to_string()).collect();
+    let (problem, game) = pick_problem(&args.problem, &names, "nimstream judge PROBLEM TESTS -- CMD")?;
+    let context = Context {
+        problem,
+        game: &game,
+        program: Program::resolved(&args.command),
+        limits: args.limits.limits()?,
+        mode: if args.strict { Mode::Strict } else { Mode::Tokens },
+    };
+    let mut report = Report::new(args.json);
+    let mut stdout = io::stdout().lock();
+    judge_all(&context, &tests, args.jobs, |result| {
+        report.add(result, &mut stdout)
+    })?;
+    report.finish(&context.limits, &mut stdout)?;
+    stdout.flush().map_err(crate::stdout_error)?;
+    Ok(report.exit_code())
+}
+
+/// Judges `tests` on `jobs` threads, handing each result to `done` in the
+/// tests' order.
+fn judge_all(
+    context: &Context,
+    tests: &[PathBuf],
+    jobs: usize,
+    mut done: impl FnMut(TestResult) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(tests.len()) {
+            let send = send.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let at = next.fetch_add(1, Ordering::Relaxed);
+                let Some(test) = tests.get(at) else { return };
+                if send.send((at, judge_test(context, test))).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(send);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut written = 0;
+        for (at, result) in receive {
+            waiting.insert(at, result);
+            while let Some(result) = waiting.remove(&written) {
+                written += 1;
+                // An error stops the judging: the other threads end at
+                // their next test, when sending finds no receiver.
+                done(result?)?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Runs the program on one test and judges what it wrote.
+fn judge_test(context: &Context, test: &Path) -> Result<TestResult, Error> {
+    let scratch = Scratch::new().map_err(|source| Error::Io {
+        path: std::env::temp_dir().display().to_string(),
+        source,
+    })?;
+    let name = test.display().to_string();
+    let input = plain_input(test, &scratch)?;
+    let input_bytes = std::fs::metadata(&input).map_err(io_error(&input))?.len();
+    let own = scratch.file("own.ans");
+    let own_seconds = solve_into(context, &input, test, &own)?;
+    let expected = expected_answers(test).unwrap_or(own);
+    let output = scratch.file("out");
+    let outcome = sandbox::run(
+        &context.program,
+        &input,
+        &output,
+        &scratch.file("err"),
+        &context.limits,
+    )
+    .map_err(io_error(&scratch.path))?;
+    let (verdict, message) = verdict_of(context, &outcome, &expected, &output)?;
+    Ok(TestResult {
+        name,
+        verdict,
+        message,
+        outcome,
+        input_bytes,
+        own_seconds,
+    })
+}
+
+/// The verdict of a run: its limits first, then its exit, then its answers.
+fn verdict_of(
+    context: &Context,
+    outcome: &sandbox::Outcome,
+    expected: &Path,
+    output: &Path,
+) -> Result<(Verdict, String), Error> {
+    let limits = &context.limits;
+    let ended = outcome.describe_ending();
+    if let Ending::NotStarted(why) = &outcome.ending {
+        return Ok((Verdict::RuntimeError, format!("the program did not start: {why}")));
+    }
+    if outcome.time_limited(limits) {
+        let message = match outcome.ending {
+            Ending::WallClock => format!(
+                "killed after {:.2} s of wall-clock time ({:.2} s of CPU)",
+                outcome.wall.as_secs_f64(),
+                outcome.cpu.as_secs_f64()
+            ),
+            _ => format!("{:.2} s of CPU ({ended})", outcome.cpu.as_secs_f64()),
+        };
+        return Ok((Verdict::TimeLimit, message));
+    }
+    if outcome.output_limited(limits) {
+        return Ok((
+            Verdict::OutputLimit,
+            format!("wrote over {} bytes ({ended})", limits.output),
+        ));
+    }
+    if outcome.memory_limited(limits) {
+        return Ok((Verdict::MemoryLimit, with_stderr(ended, outcome)));
+    }
+    if outcome.ending != Ending::Exited(0) {
+        return Ok((Verdict::RuntimeError, with_stderr(ended, outcome)));
+    }
+    let open = |path: &Path| File::open(path).map(BufReader::new).map_err(io_error(path));
+    let checked = judge::compare(
+        context.problem,
+        open(expected)?,
+        open(output)?,
+        context.mode,
+    )
+    .map_err(io_error(output))?;
+    Ok((checked.verdict, checked.message))
+}
+
+/// How a run ended and the last lines of its standard error.
+fn with_stderr(ended: String, outcome: &sandbox::Outcome) -> String {
+    let lines: Vec<&str> = outcome.stderr_tail.lines().collect();
+    let last = &lines[lines.len().saturating_sub(5)..];
+    match last.is_empty() {
+        true => ended,
+        false => format!("{ended}; its standard error ends:\n    {}", last.join("\n    ")),
+    }
+}
+
+/// `NAME.out` or `NAME.ans` beside the test `NAME.in`, if there is one.
+fn expected_answers(test: &Path) -> Option<PathBuf> {
+    let stem = batch::input_stem(test.file_name()?)?.to_owned();
+    ["out", "ans"].into_iter().find_map(|extension| {
+        let mut name = stem.clone();
+        name.push(".");
+        name.push(extension);
+        let path = test.with_file_name(name);
+        path.is_file().then_some(path)
+    })
+}
+
+/// The test as a plain file the program can read: itself, or its data
+/// decompressed into the scratch folder.
+fn plain_input(test: &Path, scratch: &Scratch) -> Result<PathBuf, Error> {
+    let mut input = Input::open(test, MmapChoice::never())?;
+    if input.kind().codec().is_none() {
+        return Ok(test.to_path_buf());
+    }
+    let plain = scratch.file("in");
+    let mut buffer = Vec::new();
+    let bytes = input.bytes(&mut buffer).map_err(io_error(test))?;
+    std::fs::write(&plain, bytes).map_err(io_error(&plain))?;
+    Ok(plain)
+}
+
+/// nimstream's own answers to `input`, written to `answers`; the seconds
+/// it took.
+fn solve_into(context: &Context, input: &Path, test: &Path, answers: &Path) -> Result<f64, Error> {
+    let file = File::create(answers).map_err(io_error(answers))?;
+    let mut out = VerdictWriter::for_problem(file, &context.problem.verdicts);
+    let mut job = Job::new(context.problem);
+    job.threads = 1;
+    let mut game = context.game.clone();
+    let started = Instant::now();
+    let mut opened = Input::open(input, MmapChoice::never())?;
+    // Errors name the test, not a decompressed copy of it.
+    job.solve_opened(&mut opened, test, &mut game, &mut out, &mut ())?;
+    out.flush().map_err(io_error(answers))?;
+    Ok(started.elapsed().as_secs_f64())
+}
+
+fn io_error(path: &Path) -> impl Fn(io::Error) -> Error + '_ {
+    move |source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
