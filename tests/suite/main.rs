@@ -24,6 +24,7 @@ mod memory;
 mod names;
 mod problem_files;
 mod problems;
+mod programs;
 mod properties;
 mod readme;
 mod snim;
