@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
-use super::Ending;
+use super::{Ending, Limits};
 
 /// The groups of the runs under way, for the interrupt handler: a slot is
 /// 0 when free, -1 while its run starts. More runs than slots at once only
@@ -109,16 +109,11 @@ pub(super) struct Waited {
 }
 
 /// Waits for the child `pid`, the leader of its own group, killing the
-/// group at `wall_limit` after `started`, or once its CPU time passes
-/// `cpu_limit` (the kernel's own limit counts whole seconds, and only
-/// kills a second later); then kills what is left of the group and reaps
-/// it.
-pub(super) fn wait(
-    pid: libc::pid_t,
-    cpu_limit: Duration,
-    wall_limit: Duration,
-    started: Instant,
-) -> Waited {
+/// group at the wall-clock limit after `started`, once its CPU time passes
+/// the limit (the kernel's own limit counts whole seconds, and only kills
+/// a second later), or once its resident memory passes the limit; then
+/// kills what is left of the group and reaps it.
+pub(super) fn wait(pid: libc::pid_t, limits: &Limits, started: Instant) -> Waited {
     let mut peak_address_space = 0;
     let mut pause = Duration::from_micros(200);
     let mut killed = None;
@@ -137,13 +132,19 @@ pub(super) fn wait(
             break (None, usage);
         }
         if waited == 0 {
-            peak_address_space = peak_address_space.max(address_space_peak(pid));
-            if started.elapsed() > wall_limit {
+            let (address_space, resident) = memory_peaks(pid);
+            peak_address_space = peak_address_space.max(address_space);
+            if resident > limits.memory {
+                kill_group(pid);
+                killed = Some(Ending::Memory);
+                continue;
+            }
+            if started.elapsed() > limits.wall {
                 kill_group(pid);
                 killed = Some(Ending::WallClock);
                 continue;
             }
-            if cpu_time(pid).is_some_and(|cpu| cpu > cpu_limit) {
+            if cpu_time(pid).is_some_and(|cpu| cpu > limits.cpu) {
                 kill_group(pid);
                 killed = Some(Ending::CpuTime);
                 continue;
@@ -216,15 +217,18 @@ fn cpu_time(pid: libc::pid_t) -> Option<Duration> {
     Some(Duration::from_nanos(ticks.saturating_mul(1_000_000_000 / per_second)))
 }
 
-/// The peak address space of a running process, from `/proc`, in bytes;
-/// 0 where it cannot be read.
-fn address_space_peak(pid: libc::pid_t) -> u64 {
+/// The peak address space and peak resident memory of a running process,
+/// from `/proc`, in bytes; 0 where they cannot be read.
+fn memory_peaks(pid: libc::pid_t) -> (u64, u64) {
     let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
-        return 0;
+        return (0, 0);
     };
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmPeak:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map_or(0, |kib| kib * 1024)
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map_or(0, |kib| kib * 1024)
+    };
+    (field("VmPeak:"), field("VmHWM:"))
 }

@@ -26,7 +26,7 @@ pub struct Limits {
     pub cpu: Duration,
     /// Wall-clock time.
     pub wall: Duration,
-    /// Address space, in bytes.
+    /// Resident memory, in bytes.
     pub memory: u64,
     /// Bytes of any file the program writes, its standard output first.
     pub output: u64,
@@ -47,6 +47,14 @@ impl Limits {
         }
     }
 
+    /// The address space a run may reserve: the memory limit and as much
+    /// again, at least a GiB more. Reserving is not using (a runtime maps
+    /// far more than it touches), so this is only the net under the
+    /// memory limit, which is on resident memory.
+    pub fn address_space(&self) -> u64 {
+        self.memory.saturating_add(self.memory.max(1 << 30))
+    }
+
     /// Sets the limits on the calling process: run in the child, between
     /// `fork` and `exec`, so only async-signal-safe calls.
     pub(super) fn apply_in_child(&self, runner: u32) -> io::Result<()> {
@@ -54,7 +62,8 @@ impl Limits {
         // seconds), SIGKILL a second after that.
         let cpu = self.cpu.as_secs() + 1 + u64::from(self.cpu.subsec_nanos() > 0);
         set(libc::RLIMIT_CPU, cpu, cpu + 1)?;
-        set(libc::RLIMIT_AS, self.memory, self.memory)?;
+        let address_space = self.address_space();
+        set(libc::RLIMIT_AS, address_space, address_space)?;
         // One byte more than allowed, so that going over is seen in the
         // file's size as well as by the signal.
         set(libc::RLIMIT_FSIZE, self.output + 1, self.output + 1)?;

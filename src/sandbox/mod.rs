@@ -12,7 +12,8 @@
 //!   when a limit is reached, and when nimstream itself is interrupted
 //!   (`SIGINT`, `SIGTERM`, `SIGHUP`): nothing it started keeps running;
 //! * resource limits set in the child before `exec`: CPU seconds
-//!   (`RLIMIT_CPU`), address space (`RLIMIT_AS`, the memory limit), the
+//!   (`RLIMIT_CPU`), address space (`RLIMIT_AS`, a safety net above the
+//!   memory limit: [`Limits::address_space`]), the
 //!   size of any file it writes (`RLIMIT_FSIZE`, the output limit; a
 //!   program that writes gigabytes is stopped by `SIGXFSZ`), no core
 //!   files, and the number of processes (`RLIMIT_NPROC`, which is what
@@ -21,14 +22,19 @@
 //!   one per run under way, as isolate does), who can read what any user
 //!   can and write only its folder.
 //!
-//! The wall clock is bounded too: a program that sleeps or waits uses no
-//! CPU, so the run is killed at its wall limit.
+//! While it runs, its CPU time and resident memory are read from `/proc`
+//! every few milliseconds, and it is killed as soon as either passes its
+//! limit (the kernel counts CPU in whole seconds). The wall clock is
+//! bounded too: a program that sleeps or waits uses no CPU.
 //!
-//! Memory is limited as address space, as many judges do, because no
-//! other limit can be set without privileges. A program that reaches it
-//! sees its allocation fail and usually crashes; [`Outcome::memory_limited`]
-//! tells such an end from an ordinary crash by the peak address space seen
-//! while it ran and by the runtime's usual words on its standard error.
+//! Memory is limited as resident memory, as a judge's control group
+//! would, because no such limit can be set without privileges: the run is
+//! killed when it passes the limit, so it may go a few milliseconds' worth
+//! of allocation beyond it first. Its address space is limited too, well
+//! above, so that a program cannot take the machine's memory between two
+//! readings; a program whose allocation fails there usually crashes, and
+//! [`Outcome::memory_limited`] tells that from an ordinary crash by the
+//! peak address space it reached and by the words runtimes print.
 //!
 //! Only Unix runs programs this way (the limits are POSIX, the group kill
 //! and the parent-death signal Linux's); the module is absent elsewhere.
@@ -90,6 +96,9 @@ pub enum Ending {
     /// Its CPU time, read while it ran, passed the limit, and it was
     /// killed.
     CpuTime,
+    /// Its resident memory, read while it ran, passed the limit, and it
+    /// was killed.
+    Memory,
     /// It could not be started: the reason.
     NotStarted(String),
 }
@@ -136,15 +145,18 @@ impl Outcome {
         self.output_bytes > limits.output || self.ending == Ending::Signalled(libc::SIGXFSZ)
     }
 
-    /// Whether a run that failed failed for want of memory: its address
-    /// space came within an eighth of the limit, or its standard error
-    /// says an allocation failed. A run that ended well is never limited.
+    /// Whether the run went over its memory limit: it was killed there, or
+    /// its peak resident memory passed it, or it failed for want of memory
+    /// (its address space came within an eighth of the kernel's limit, or
+    /// its standard error says an allocation failed).
     pub fn memory_limited(&self, limits: &Limits) -> bool {
         let failed = !matches!(self.ending, Ending::Exited(0));
-        failed
-            && (self.peak_address_space >= limits.memory - limits.memory / 8
-                || self.peak_memory >= limits.memory
-                || says_allocation_failed(&self.stderr_tail))
+        let address_space = limits.address_space();
+        self.ending == Ending::Memory
+            || self.peak_memory > limits.memory
+            || failed
+                && (self.peak_address_space >= address_space - address_space / 8
+                    || says_allocation_failed(&self.stderr_tail))
     }
 
     /// The exit status or signal, in words: "exit status 3", "signal 11
@@ -155,22 +167,24 @@ impl Outcome {
             Ending::Signalled(signal) => format!("signal {signal} ({})", signal_name(*signal)),
             Ending::WallClock => "killed at the wall-clock limit".to_string(),
             Ending::CpuTime => "killed at the CPU limit".to_string(),
+            Ending::Memory => "killed at the memory limit".to_string(),
             Ending::NotStarted(why) => format!("not started: {why}"),
         }
     }
 }
 
 /// Whether a standard error's tail holds what C, C++, Rust, Java or Python
-/// print when memory runs out.
+/// print when memory runs out (or what a program says of it).
 fn says_allocation_failed(stderr: &str) -> bool {
     const WORDS: [&str; 6] = [
         "memory allocation of",
-        "std::bad_alloc",
-        "Cannot allocate memory",
+        "bad_alloc",
+        "cannot allocate",
         "out of memory",
-        "OutOfMemoryError",
-        "MemoryError",
+        "outofmemoryerror",
+        "memoryerror",
     ];
+    let stderr = stderr.to_lowercase();
     WORDS.iter().any(|words| stderr.contains(words))
 }
 
@@ -248,7 +262,7 @@ pub fn run(
     };
     let pid = child.id() as libc::pid_t;
     registered.started(pid);
-    let waited = group::wait(pid, limits.cpu, limits.wall, started);
+    let waited = group::wait(pid, limits, started);
     drop(registered);
     let output_bytes = fs::metadata(stdout).map(|meta| meta.len()).unwrap_or(0);
     Ok(Outcome {

@@ -144,7 +144,7 @@ fn a_failed_run_that_neared_its_address_space_limit_is_memory_limited() {
         cpu: Duration::ZERO,
         wall: Duration::ZERO,
         peak_memory: 0,
-        peak_address_space: 250 * MIB,
+        peak_address_space: limits.address_space() - MIB,
         output_bytes: 0,
         stderr_tail: String::new(),
     };
@@ -153,8 +153,32 @@ fn a_failed_run_that_neared_its_address_space_limit_is_memory_limited() {
     assert!(!outcome.memory_limited(&limits));
     outcome.stderr_tail = "terminate called after throwing an instance of 'std::bad_alloc'".into();
     assert!(outcome.memory_limited(&limits));
+    outcome.stderr_tail = "sol: Cannot Allocate the table".into();
+    assert!(outcome.memory_limited(&limits));
+    outcome.stderr_tail.clear();
+    outcome.ending = Ending::Memory;
+    assert!(outcome.memory_limited(&limits));
+    outcome.ending = Ending::Exited(0);
+    outcome.peak_memory = limits.memory + 1;
+    assert!(outcome.memory_limited(&limits));
+    outcome.peak_memory = 0;
     outcome.ending = Ending::Exited(0);
     assert!(!outcome.memory_limited(&limits));
+}
+
+#[test]
+fn a_program_that_takes_too_much_memory_is_killed_there() {
+    let limits = limits(5000);
+    // Holds 64 MiB of text in memory: a shell variable grown by doubling.
+    let script = "x=0123456789abcdef; i=0; while [ $i -lt 22 ]; do x=$x$x; i=$((i+1)); done; echo ${#x}";
+    let small = Limits { memory: 16 * MIB, ..limits };
+    let (outcome, _) = sh(script, b"", &small);
+    assert!(outcome.memory_limited(&small), "{outcome:?}");
+    let (outcome, output) = sh(script, b"", &limits);
+    assert_eq!(outcome.ending, Ending::Exited(0), "{outcome:?}");
+    assert_eq!(output, b"67108864\n");
+    assert!(!outcome.memory_limited(&limits), "{outcome:?}");
+    assert!(outcome.peak_memory > 64 * MIB, "{outcome:?}");
 }
 
 #[test]
