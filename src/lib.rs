@@ -63,14 +63,18 @@
 //!   run's kernel picks one.
 //!
 //! Around the solver: [`gen`] writes reproducible test files (with [`rng`]),
-//! and [`validate`] checks them as strictly as a testlib validator. Files
+//! and [`validate`] checks them as strictly as a testlib validator;
+//! [`stress`] reads a test file into cases a program can be stress-tested
+//! on, and shrinks a failing one to a few cases of a few small heaps. Files
 //! the command line writes replace their targets whole or not at all
 //! ([`output::atomic`]).
 //!
 //! The modules form no cycle: `scan` and `grundy` depend on nothing else in
 //! the crate; `games` on `scan`, `grundy` and `rng`; `source` and
 //! `listing` on `scan` and `games`; `problem` on `games`; `solve`, `gen`
-//! and `validate` on those; `pipeline` on all of them. A test
+//! and `validate` on those; `pipeline` on all of them; `stress` on
+//! `problem`, `gen` and `validate`, and nothing but the command line on
+//! `stress`. A test
 //! (`tests/architecture.rs`) keeps it so.
 //!
 //! # Example
@@ -118,6 +122,7 @@ pub mod sandbox;
 pub mod scan;
 pub mod solve;
 pub mod source;
+pub mod stress;
 pub mod validate;
 
 #[doc(hidden)]

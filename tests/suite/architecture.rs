@@ -280,6 +280,37 @@ fn the_library_knows_nothing_of_the_command_line() {
     }
 }
 
+/// `stress` serves `judge --stress`: it knows the problems' files through
+/// `problem`, `gen` and `validate` (and the games, errors and random numbers
+/// they use), and only the command line uses it.
+#[test]
+fn stress_knows_only_the_files_and_only_the_command_line_knows_stress() {
+    let krate = read_crate();
+    let allowed = [
+        "stress", "problem", "games", "gen", "validate", "error", "rng",
+    ];
+    let mut read = false;
+    for (module, targets) in library_references(&krate) {
+        let in_stress = module.first().is_some_and(|m| m == "stress");
+        read |= in_stress;
+        for target in targets {
+            // An empty path is the crate root's re-exports (`crate::Error`).
+            let top = target.first().map(String::as_str);
+            let fine = match in_stress {
+                true => top.is_none_or(|top| allowed.contains(&top)),
+                false => top != Some("stress"),
+            };
+            assert!(
+                fine,
+                "crate::{} refers to crate::{}",
+                module.join("::"),
+                target.join("::")
+            );
+        }
+    }
+    assert!(read, "no module of stress was read");
+}
+
 #[test]
 fn a_module_with_children_is_a_folder_with_mod_rs() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
