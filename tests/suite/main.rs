@@ -18,6 +18,7 @@ mod folders;
 mod gen_output;
 mod grundy;
 mod grundy_runs;
+mod judge;
 mod large_file;
 mod listing;
 mod memory;
