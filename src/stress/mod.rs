@@ -2,7 +2,8 @@
 //! a test file as editable cases, and the shrinker that makes a failing
 //! one small.
 //!
-//! `test_file` reads a validated input of any layout into a [`TestFile`]
+//! `draw` picks `gen`'s options for each test of a seeded run, edges of
+//! the limits first among them; `test_file` reads a validated input of any layout into a [`TestFile`]
 //! and writes it back in the strict format `gen` writes; `parts` says what
 //! can be dropped from each kind of case and which numbers can be lowered;
 //! `shrink` drops cases, then items within cases, then lowers numbers,
@@ -11,10 +12,12 @@
 //! this module does neither, and depends only on `problem`, `games`, `gen`,
 //! `validate`, `error` and `rng` (a test keeps it so).
 
+pub mod draw;
 mod parts;
 pub mod shrink;
 pub mod test_file;
 
+pub use draw::draw;
 pub use parts::{smallest_allowed, NumberKind};
 pub use shrink::{shrink, Shrunk};
 pub use test_file::{Case, TestFile};

@@ -13,12 +13,21 @@
 //!    way; a fixed-size case (a pair, HDU 1848's three heaps) keeps its
 //!    size, and a graph is first cut after the last position its pieces
 //!    reach;
-//! 3. smaller numbers, one at a time: the smallest the limits allow, then
-//!    0 (which widened limits may allow), then one less; if one less still
-//!    fails, a binary search between the largest value known to pass and
-//!    the number finds the smallest that fails, when failing is monotone
-//!    in the number (a heap past a threshold), and some smaller failing
-//!    number otherwise.
+//! 3. smaller numbers, one at a time (below);
+//! 4. on the first pass only, every number masked to its low `k` bits at
+//!    once, for the smallest `k` that still fails (a failure that hangs on
+//!    the xor of several numbers survives it, where lowering any one
+//!    breaks it);
+//! 5. two heaps of a small case replaced by their xor (in Nim-like games
+//!    the outcome is the xor's, so a failure that needs several heaps to
+//!    show comes down to fewer).
+//!
+//! A number is made smaller by trying the smallest the limits allow, then
+//! 0 (which widened limits may allow), then one less; if one less still
+//! fails, a binary search between the largest value known to pass and the
+//! number finds the smallest that fails, when failing is monotone in the
+//! number (a heap past a threshold), and some smaller failing number
+//! otherwise.
 //!
 //! Passes repeat until one changes nothing or `budget` calls are spent; the
 //! counts in the file follow the lists ([`TestFile::write`]). A candidate
@@ -27,8 +36,11 @@
 use std::ops::Range;
 
 use super::parts::{fewest, len, numbers_mut, parts, remove, smallest_allowed, trimmed_graph};
-use super::test_file::TestFile;
+use super::test_file::{Case, TestFile};
 use crate::problem::Problem;
+
+/// The most heaps of a case whose heaps are merged by xor.
+const MERGED_UP_TO: usize = 256;
 
 /// A shrunk test and what it cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,11 +68,17 @@ pub fn shrink(
         budget,
         changed: false,
     };
+    let mut first = true;
     loop {
         shrinker.changed = false;
         shrinker.drop_cases();
         shrinker.drop_parts();
         shrinker.lower_numbers();
+        if first {
+            shrinker.mask_numbers();
+            first = false;
+        }
+        shrinker.merge_heaps();
         if !shrinker.changed || shrinker.spent() {
             break;
         }
@@ -161,6 +179,65 @@ impl Shrinker<'_> {
                 return;
             }
             size /= 2;
+        }
+    }
+
+    /// Keeps only the low `k` bits of every number at once, for the
+    /// smallest `k` that still fails. Lowering one number at a time cannot
+    /// shrink a failure that hangs on the xor of several (a winning move
+    /// that exists, a sum of Grundy values that vanishes): any one number
+    /// changed breaks it. Masking all of them with `2^k − 1` keeps their
+    /// low bits, and with them the xor of the low bits and each number's
+    /// residue modulo `2^j` for `j ≤ k`, which is what such bugs turn on.
+    fn mask_numbers(&mut self) {
+        let largest = numbers_mut(&mut self.best)
+            .iter()
+            .map(|(_, n)| **n)
+            .max()
+            .unwrap_or(0);
+        for bits in 1..largest.checked_ilog2().unwrap_or(0) + 1 {
+            if self.spent() {
+                return;
+            }
+            let mask = (1u64 << bits) - 1;
+            let mut candidate = self.best.clone();
+            for (_, number) in numbers_mut(&mut candidate) {
+                *number &= mask;
+            }
+            if self.keep_if_failing(candidate) {
+                return;
+            }
+        }
+    }
+
+    /// Replaces two heaps of a case by one, their xor, while that still
+    /// fails: in Nim-like games the sum keeps its Grundy value, so a
+    /// failure that hangs on the xor of several heaps (none of which can be
+    /// dropped alone) comes down to one heap. Cases of more than
+    /// [`MERGED_UP_TO`] heaps are left to the other passes, which make them
+    /// small first.
+    fn merge_heaps(&mut self) {
+        for case in 0..self.best.cases.len() {
+            loop {
+                let Case::Heaps(heaps) = &self.best.cases[case] else {
+                    break;
+                };
+                let n = heaps.len();
+                if !(2..=MERGED_UP_TO).contains(&n) || self.spent() {
+                    break;
+                }
+                let merged = (1..n).rev().any(|j| {
+                    let mut candidate = self.best.clone();
+                    if let Case::Heaps(heaps) = &mut candidate.cases[case] {
+                        let last = heaps.remove(j);
+                        heaps[j - 1] ^= last;
+                    }
+                    self.keep_if_failing(candidate)
+                });
+                if !merged {
+                    break;
+                }
+            }
         }
     }
 

@@ -9,6 +9,7 @@
 pub mod check;
 mod limits;
 mod report;
+mod stress;
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -68,6 +69,8 @@ pub struct JudgeArgs {
     /// Print the results as one JSON object, not a line a test.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    stress: stress::StressArgs,
 }
 
 /// What every test of a judging shares.
@@ -77,10 +80,15 @@ struct Context<'a> {
     program: Program,
     limits: sandbox::Limits,
     mode: Mode,
+    /// The problem file the problem was read from, if it was.
+    problem_file: Option<String>,
 }
 
 pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
     args.problem.shift_inputs(&mut args.tests)?;
+    if args.stress.stress {
+        return stress_command(&args);
+    }
     if args.tests.is_empty() {
         return Err(Error::Usage(
             "name the tests: files or folders of *.in files, before `-- CMD`".into(),
@@ -100,6 +108,7 @@ pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
         program: Program::resolved(&args.command),
         limits: args.limits.limits()?,
         mode: if args.strict { Mode::Strict } else { Mode::Tokens },
+        problem_file: args.problem.problem_file.clone(),
     };
     let mut report = Report::new(args.json);
     let mut stdout = io::stdout().lock();
@@ -109,6 +118,37 @@ pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
     report.finish(&context.limits, &mut stdout)?;
     stdout.flush().map_err(crate::stdout_error)?;
     Ok(report.exit_code())
+}
+
+/// `judge --stress`: tests drawn, not read.
+fn stress_command(args: &JudgeArgs) -> Result<ExitCode, Error> {
+    if !args.tests.is_empty() {
+        return Err(Error::Usage(format!(
+            "--stress draws its own tests; give no TESTS ('{}')",
+            args.tests[0]
+        )));
+    }
+    if args.json || args.jobs != 1 {
+        return Err(Error::Usage(
+            "--json and --jobs judge TESTS; --stress runs one test at a time and prints its finding"
+                .into(),
+        ));
+    }
+    let (problem, game) = pick_problem(&args.problem, &[], "nimstream judge PROBLEM --stress -- CMD")?;
+    let context = Context {
+        problem,
+        game: &game,
+        program: Program::resolved(&args.command),
+        limits: args.limits.limits()?,
+        mode: if args.strict { Mode::Strict } else { Mode::Tokens },
+        problem_file: args.problem.problem_file.clone(),
+    };
+    let command: Vec<String> = args
+        .command
+        .iter()
+        .map(|word| stress::shell_word(&word.to_string_lossy()))
+        .collect();
+    stress::stress(&context, &args.stress, &command.join(" "))
 }
 
 /// Judges `tests` on `jobs` threads, handing each result to `done` in the

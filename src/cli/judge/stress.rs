@@ -1,0 +1,371 @@
+//! `nimstream judge PROBLEM --stress -- CMD`: tests drawn with `gen` from a
+//! seed, run until one fails; that one is shrunk to a small test that
+//! still fails the same way, and written with its answers and the
+//! program's output.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use nimstream::gen::{self, GenError};
+use nimstream::judge::Verdict;
+use nimstream::problem::Problem;
+use nimstream::sandbox::{self, Ending, Program, Scratch};
+use nimstream::stress::{self, TestFile};
+use nimstream::validate::{self, Detail, Overrides};
+use nimstream::Error;
+
+use super::limits::parse_seconds;
+use super::{io_error, solve_into, verdict_of, Context};
+
+/// Calls of the program a shrink may make: a failure that shows in its
+/// answers shrinks in a few hundred; one of time or memory costs a limit's
+/// worth a call, and a small test is rarely what shows it.
+const SHRINK_RUNS: usize = 400;
+const SHRINK_RUNS_OVER_LIMITS: usize = 30;
+
+/// Tests drawn when neither `--cases` nor `--for` says.
+const DEFAULT_CASES: u64 = 1000;
+
+#[derive(Args)]
+#[command(next_help_heading = "Stress testing")]
+pub struct StressArgs {
+    /// Draw tests with gen, from tiny to the problem's limits, instead of
+    /// reading TESTS; stop at the first that fails, shrink it, and write
+    /// failing.in, failing.ans and failing.got.
+    #[arg(long)]
+    pub stress: bool,
+    /// Tests to draw (default 1000, unless --for is given).
+    #[arg(long, value_name = "N", requires = "stress", value_parser = crate::at_least_one)]
+    cases: Option<u64>,
+    /// Draw tests for this long: seconds, or 90s, 10m, 2h.
+    #[arg(long = "for", value_name = "DURATION", requires = "stress", value_parser = parse_duration)]
+    duration: Option<Duration>,
+    /// The seed of the draws: the same seed draws the same tests.
+    #[arg(long, value_name = "S", requires = "stress", default_value_t = 1)]
+    seed: u64,
+    /// Judge against this program's answers, not nimstream's (its words
+    /// split at spaces), e.g. a setter's model solution to a problem file.
+    #[arg(long, value_name = "CMD", requires = "stress")]
+    reference: Option<String>,
+    /// Where failing.in, failing.ans and failing.got are written (default
+    /// the current folder).
+    #[arg(long, value_name = "DIR", requires = "stress", default_value = ".")]
+    out_dir: PathBuf,
+}
+
+/// A test run and judged.
+struct Judged {
+    verdict: Verdict,
+    message: String,
+}
+
+/// The files of a stress run, in its scratch folder.
+struct Files {
+    scratch: Scratch,
+}
+
+impl Files {
+    fn test(&self) -> PathBuf {
+        self.scratch.file("test.in")
+    }
+    fn expected(&self) -> PathBuf {
+        self.scratch.file("test.ans")
+    }
+    fn output(&self) -> PathBuf {
+        self.scratch.file("test.got")
+    }
+}
+
+pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<ExitCode, Error> {
+    let problem = context.problem;
+    let files = Files {
+        scratch: Scratch::new().map_err(io_error(&std::env::temp_dir()))?,
+    };
+    let reference = args.reference.as_deref().map(|words| {
+        let words: Vec<std::ffi::OsString> = words.split_whitespace().map(Into::into).collect();
+        Program::resolved(&words)
+    });
+    let runner = Runner {
+        context,
+        files: &files,
+        reference,
+        limits: validate::limits(problem, &Overrides::default())?,
+    };
+    let total = args.cases.unwrap_or(match args.duration {
+        Some(_) => u64::MAX,
+        None => DEFAULT_CASES,
+    });
+    let started = Instant::now();
+    let mut shown = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let mut drawn = 0;
+    for index in 0..total {
+        if args.duration.is_some_and(|most| started.elapsed() > most) {
+            break;
+        }
+        let Some(test) = draw(context, args.seed, index)? else {
+            continue;
+        };
+        drawn += 1;
+        let judged = runner.judge(&test)?;
+        if terminal && shown.elapsed() > Duration::from_millis(500) {
+            eprint!("\rnimstream: stress: {drawn} tests passed, {:.0} s", started.elapsed().as_secs_f64());
+            shown = Instant::now();
+        }
+        if judged.verdict != Verdict::Accepted {
+            if terminal {
+                eprintln!();
+            }
+            return runner.failed(test, judged, index, args, command);
+        }
+    }
+    if terminal {
+        eprintln!();
+    }
+    println!(
+        "{drawn} tests passed (seed {}, {:.1} s): no failure found",
+        args.seed,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Test `index` of the run seeded `seed`, as bytes; `None` when `gen` finds
+/// no file with the options drawn (a losing case impossible within the
+/// ranges, an end marker), which is skipped.
+fn draw(context: &Context, seed: u64, index: u64) -> Result<Option<Vec<u8>>, Error> {
+    let options = stress::draw(context.problem, seed, index);
+    let mut game = context.game.clone();
+    let mut bytes = Vec::new();
+    match gen::generate(context.problem, &mut game, &options, &mut bytes, 1, &mut |_| {}) {
+        Ok(_) => Ok(Some(bytes)),
+        Err(GenError::Impossible(_)) => Ok(None),
+        Err(GenError::OutOfMemory(why)) => Err(Error::Usage(why)),
+        Err(GenError::Io(source)) => Err(Error::Io {
+            path: "a drawn test".into(),
+            source,
+        }),
+    }
+}
+
+struct Runner<'a> {
+    context: &'a Context<'a>,
+    files: &'a Files,
+    reference: Option<Program>,
+    limits: nimstream::problem::Limits,
+}
+
+impl Runner<'_> {
+    /// Runs the program on `test` and judges it.
+    fn judge(&self, test: &[u8]) -> Result<Judged, Error> {
+        let (input, expected, output) = (self.files.test(), self.files.expected(), self.files.output());
+        std::fs::write(&input, test).map_err(io_error(&input))?;
+        self.expect(&input, &expected)?;
+        let outcome = sandbox::run(
+            &self.context.program,
+            &input,
+            &output,
+            &self.files.scratch.file("err"),
+            &self.context.limits,
+        )
+        .map_err(io_error(&input))?;
+        let (verdict, message) = verdict_of(self.context, &outcome, &expected, &output)?;
+        Ok(Judged { verdict, message })
+    }
+
+    /// Writes the right answers to `input` into `expected`: nimstream's, or
+    /// the reference program's, which must run well.
+    fn expect(&self, input: &Path, expected: &Path) -> Result<(), Error> {
+        let Some(reference) = &self.reference else {
+            solve_into(self.context, input, input, expected)?;
+            return Ok(());
+        };
+        let errors = self.files.scratch.file("reference.err");
+        let outcome = sandbox::run(reference, input, expected, &errors, &self.context.limits)
+            .map_err(io_error(input))?;
+        let limits = &self.context.limits;
+        if outcome.ending != Ending::Exited(0)
+            || outcome.time_limited(limits)
+            || outcome.output_limited(limits)
+            || outcome.memory_limited(limits)
+        {
+            return Err(Error::Usage(format!(
+                "the reference program failed on a drawn test ({}, {:.2} s of CPU): {}",
+                outcome.describe_ending(),
+                outcome.cpu.as_secs_f64(),
+                outcome.stderr_tail.lines().last().unwrap_or("no message")
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether `candidate` is a valid test on which the program still
+    /// fails with `verdict`.
+    fn still_fails(&self, candidate: &TestFile, verdict: Verdict) -> bool {
+        let bytes = candidate.to_bytes(self.context.problem);
+        let mut game = self.context.game.clone();
+        let valid = validate::validate(
+            self.context.problem,
+            &mut game,
+            &bytes,
+            &self.limits,
+            "candidate",
+            Detail::Check,
+        );
+        // An error of nimstream's own while judging a candidate leaves it
+        // unproven, so it is not kept.
+        valid.is_ok() && self.judge(&bytes).is_ok_and(|judged| judged.verdict == verdict)
+    }
+
+    /// Shrinks the failing `test` and writes and prints what it found.
+    fn failed(
+        &self,
+        test: Vec<u8>,
+        judged: Judged,
+        index: u64,
+        args: &StressArgs,
+        command: &str,
+    ) -> Result<ExitCode, Error> {
+        let problem = self.context.problem;
+        println!(
+            "test {} of the run seeded {}: {}: {}",
+            index + 1,
+            args.seed,
+            judged.verdict,
+            judged.message
+        );
+        let verdict = judged.verdict;
+        let budget = match verdict {
+            Verdict::TimeLimit | Verdict::MemoryLimit | Verdict::OutputLimit => {
+                SHRINK_RUNS_OVER_LIMITS
+            }
+            _ => SHRINK_RUNS,
+        };
+        let drawn = TestFile::read(problem, &test)?;
+        let shrunk = stress::shrink(
+            problem,
+            drawn,
+            &mut |candidate| self.still_fails(candidate, verdict),
+            budget,
+        );
+        let bytes = shrunk.test.to_bytes(problem);
+        // Run once more on the shrunk test, for its files and message.
+        let last = self.judge(&bytes)?;
+        let dir = &args.out_dir;
+        std::fs::create_dir_all(dir).map_err(io_error(dir))?;
+        let written = [
+            ("failing.in", self.files.test()),
+            ("failing.ans", self.files.expected()),
+            ("failing.got", self.files.output()),
+        ];
+        for (name, from) in &written {
+            let to = dir.join(name);
+            std::fs::copy(from, &to).map_err(io_error(&to))?;
+        }
+        println!(
+            "shrunk in {} runs to {} {}, {} bytes: {}: {}",
+            shrunk.runs,
+            shrunk.test.cases.len(),
+            if shrunk.test.cases.len() == 1 { "case" } else { "cases" },
+            bytes.len(),
+            last.verdict,
+            last.message
+        );
+        print_small(&bytes);
+        let failing = dir.join("failing.in");
+        println!(
+            "written: {}, failing.ans (the right answers), failing.got (the program's)",
+            failing.display()
+        );
+        println!(
+            "reproduce: nimstream judge {} {} -- {command}",
+            problem_words(problem, self.context),
+            shell_word(&failing.display().to_string())
+        );
+        println!(
+            "the same run: nimstream judge {} --stress --seed {} -- {command}",
+            problem_words(problem, self.context),
+            args.seed
+        );
+        Ok(ExitCode::from(1))
+    }
+}
+
+/// A short test, printed whole, indented.
+fn print_small(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    if text.lines().count() <= 12 && text.len() <= 600 {
+        for line in text.lines() {
+            println!("    {line}");
+        }
+    }
+}
+
+/// How the command line named the problem, for the commands printed.
+fn problem_words(problem: &Problem, context: &Context) -> String {
+    match &context.problem_file {
+        Some(path) => format!("--problem {}", shell_word(path)),
+        None => problem.name.to_string(),
+    }
+}
+
+/// `word` as a shell reads it back: quoted when it holds anything but
+/// letters, digits and `-_./:=+,`.
+pub fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=+,".contains(c));
+    match plain {
+        true => word.to_string(),
+        false => format!("'{}'", word.replace('\'', r"'\''")),
+    }
+}
+
+/// A duration: seconds, or a number with s, m or h.
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let (number, scale) = match text.char_indices().last() {
+        Some((at, 's')) => (&text[..at], 1.0),
+        Some((at, 'm')) => (&text[..at], 60.0),
+        Some((at, 'h')) => (&text[..at], 3600.0),
+        _ => (text, 1.0),
+    };
+    let seconds = number
+        .parse::<f64>()
+        .ok()
+        .map(|n| n * scale)
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 7.0 * 86400.0);
+    match seconds {
+        Some(seconds) => parse_seconds(&seconds.min(86400.0).to_string())
+            .map(|_| Duration::from_secs_f64(seconds)),
+        None => Err(format!(
+            "'{text}' is not a duration: give seconds (90) or a unit (90s, 10m, 2h), up to a week"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_take_units() {
+        assert_eq!(parse_duration("90"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("1.5m"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("2h"), Ok(Duration::from_secs(7200)));
+        for bad in ["", "m", "-1s", "0", "1y", "9999h"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn shell_words_are_quoted_when_needed() {
+        assert_eq!(shell_word("./a.out"), "./a.out");
+        assert_eq!(shell_word("my sol"), "'my sol'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
+}
