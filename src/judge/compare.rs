@@ -229,7 +229,8 @@ fn extra(cases: u64, line: u64, what: &str) -> Checked {
 
 /// The tokens of a line.
 fn split(line: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
-    line.split(|&b| is_space(b)).filter(|token| !token.is_empty())
+    line.split(|&b| is_space(b))
+        .filter(|token| !token.is_empty())
 }
 
 /// Bytes in quotes for a message: cut short when long, with what is not
@@ -237,7 +238,11 @@ fn split(line: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
 pub(crate) fn quote(bytes: &[u8]) -> String {
     const LONG: usize = 60;
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(LONG * 4)]);
-    let mut shown: String = text.chars().take(LONG).flat_map(char::escape_debug).collect();
+    let mut shown: String = text
+        .chars()
+        .take(LONG)
+        .flat_map(char::escape_debug)
+        .collect();
     if text.chars().count() > LONG || bytes.len() > LONG * 4 {
         shown.push('…');
     }
@@ -336,4 +341,3 @@ impl Words {
         numbered || movelike
     }
 }
-

@@ -31,7 +31,11 @@ fn a_wrong_word_names_the_case_the_output_line_and_both_answers() {
 
 #[test]
 fn words_of_several_tokens_are_shown_whole() {
-    let checked = tokens("hdu1517", "Stan wins.\nOllie wins.\n", "Stan wins.\nStan wins.\n");
+    let checked = tokens(
+        "hdu1517",
+        "Stan wins.\nOllie wins.\n",
+        "Stan wins.\nStan wins.\n",
+    );
     assert_eq!(
         checked.message,
         "case 2 (output line 2): expected 'Ollie wins.', found 'Stan wins.'"
@@ -42,7 +46,9 @@ fn words_of_several_tokens_are_shown_whole() {
 fn a_word_no_answer_has_is_a_presentation_error() {
     let checked = tokens("nim", "Yes\nNo\n", "Yes\nNO\n");
     assert_eq!(checked.verdict, Verdict::PresentationError);
-    assert!(checked.message.contains("found 'NO', which is not an answer nim gives"));
+    assert!(checked
+        .message
+        .contains("found 'NO', which is not an answer nim gives"));
     let junk = check("nim", "Yes\n", b"\x80\xff\n", Mode::Tokens);
     assert_eq!(junk.verdict, Verdict::PresentationError);
     let nan = tokens("hdu1850", "3\n", "NaN\n");
@@ -99,7 +105,11 @@ fn cases_of_several_lines_are_counted_as_cases() {
     // P1247: a move and a line of heaps, or the losing word.
     let expected = "1 2\n3 0 4\nlose\n2 1\n0 1\n";
     let checked = tokens("p1247", expected, "1 2\n3 0 4\nlose\n2 1\n0 2\n");
-    assert!(checked.message.starts_with("case 3 "), "{}", checked.message);
+    assert!(
+        checked.message.starts_with("case 3 "),
+        "{}",
+        checked.message
+    );
 }
 
 #[test]
@@ -113,7 +123,10 @@ fn strict_lines_must_match_byte_for_byte() {
         spaced.message,
         "case 1 (output line 1): the spacing differs: expected 'Alice', found 'Alice '"
     );
-    assert_eq!(strict("Alice\r\nBob\r\n").verdict, Verdict::PresentationError);
+    assert_eq!(
+        strict("Alice\r\nBob\r\n").verdict,
+        Verdict::PresentationError
+    );
     assert_eq!(strict("Alice\nAlice\n").verdict, Verdict::WrongAnswer);
     assert_eq!(strict("Alice\nBob\n\n").verdict, Verdict::PresentationError);
     assert_eq!(strict("Alice\nBob\nBob\n").verdict, Verdict::WrongAnswer);

@@ -175,11 +175,20 @@ mod tests {
     fn bounded_lines_are_cut_and_the_rest_skipped() {
         let mut reader = io::BufReader::with_capacity(2, &b"abcdef\nxy\nlast"[..]);
         let mut line = Vec::new();
-        assert_eq!(read_line_bounded(&mut reader, &mut line, 3).unwrap(), Some(true));
+        assert_eq!(
+            read_line_bounded(&mut reader, &mut line, 3).unwrap(),
+            Some(true)
+        );
         assert_eq!(line, b"abc");
-        assert_eq!(read_line_bounded(&mut reader, &mut line, 3).unwrap(), Some(false));
+        assert_eq!(
+            read_line_bounded(&mut reader, &mut line, 3).unwrap(),
+            Some(false)
+        );
         assert_eq!(line, b"xy");
-        assert_eq!(read_line_bounded(&mut reader, &mut line, 3).unwrap(), Some(true));
+        assert_eq!(
+            read_line_bounded(&mut reader, &mut line, 3).unwrap(),
+            Some(true)
+        );
         assert_eq!(line, b"las");
         assert_eq!(read_line_bounded(&mut reader, &mut line, 3).unwrap(), None);
     }

@@ -172,7 +172,10 @@ pub(super) fn wait(pid: libc::pid_t, limits: &Limits, started: Instant) -> Waite
 }
 
 fn duration(time: libc::timeval) -> Duration {
-    Duration::new(time.tv_sec.max(0) as u64, (time.tv_usec.max(0) as u32) * 1000)
+    Duration::new(
+        time.tv_sec.max(0) as u64,
+        (time.tv_usec.max(0) as u32) * 1000,
+    )
 }
 
 fn kill_group(group: libc::pid_t) {
@@ -210,11 +213,20 @@ fn cpu_time(pid: libc::pid_t) -> Option<Duration> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The fields after the command's name, which ends at the last ')':
     // the state is the first, utime the twelfth.
-    let fields: Vec<&str> = stat.get(stat.rfind(')')? + 1..)?.split_whitespace().collect();
-    let ticks: u64 = fields.get(11..15)?.iter().map(|f| f.parse::<u64>().unwrap_or(0)).sum();
+    let fields: Vec<&str> = stat
+        .get(stat.rfind(')')? + 1..)?
+        .split_whitespace()
+        .collect();
+    let ticks: u64 = fields
+        .get(11..15)?
+        .iter()
+        .map(|f| f.parse::<u64>().unwrap_or(0))
+        .sum();
     // SAFETY: sysconf has no preconditions.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    Some(Duration::from_nanos(ticks.saturating_mul(1_000_000_000 / per_second)))
+    Some(Duration::from_nanos(
+        ticks.saturating_mul(1_000_000_000 / per_second),
+    ))
 }
 
 /// The peak address space and peak resident memory of a running process,
@@ -227,7 +239,13 @@ fn memory_peaks(pid: libc::pid_t) -> (u64, u64) {
         status
             .lines()
             .find_map(|line| line.strip_prefix(name))
-            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .and_then(|rest| {
+                rest.trim()
+                    .trim_end_matches("kB")
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+            })
             .map_or(0, |kib| kib * 1024)
     };
     (field("VmPeak:"), field("VmHWM:"))

@@ -253,12 +253,7 @@ pub fn run(
     group::guard_interrupts();
     let child = match command.spawn() {
         Ok(child) => child,
-        Err(error) => {
-            return Ok(not_started(
-                crate::error::describe_io(&error),
-                started,
-            ))
-        }
+        Err(error) => return Ok(not_started(crate::error::describe_io(&error), started)),
     };
     let pid = child.id() as libc::pid_t;
     registered.started(pid);
@@ -317,8 +312,8 @@ impl WorkFolder {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         loop {
             let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            let path = std::env::temp_dir()
-                .join(format!("nimstream-run-{}-{n}", std::process::id()));
+            let path =
+                std::env::temp_dir().join(format!("nimstream-run-{}-{n}", std::process::id()));
             match fs::create_dir(&path) {
                 Ok(()) => {
                     limits::give_to_runner(&path, runner)?;
@@ -350,8 +345,8 @@ impl Scratch {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         loop {
             let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            let path = std::env::temp_dir()
-                .join(format!("nimstream-judge-{}-{n}", std::process::id()));
+            let path =
+                std::env::temp_dir().join(format!("nimstream-judge-{}-{n}", std::process::id()));
             match fs::create_dir(&path) {
                 Ok(()) => return Ok(Scratch { path }),
                 Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,

@@ -19,7 +19,10 @@ fn sh(script: &str, input: &[u8], limits: &Limits) -> (Outcome, Vec<u8>) {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let scratch = Scratch::new().unwrap();
     let stdin = scratch.file("in");
-    std::fs::File::create(&stdin).unwrap().write_all(input).unwrap();
+    std::fs::File::create(&stdin)
+        .unwrap()
+        .write_all(input)
+        .unwrap();
     let program = Program {
         command: ["sh", "-c", script].map(OsString::from).to_vec(),
     };
@@ -170,8 +173,12 @@ fn a_failed_run_that_neared_its_address_space_limit_is_memory_limited() {
 fn a_program_that_takes_too_much_memory_is_killed_there() {
     let limits = limits(5000);
     // Holds 64 MiB of text in memory: a shell variable grown by doubling.
-    let script = "x=0123456789abcdef; i=0; while [ $i -lt 22 ]; do x=$x$x; i=$((i+1)); done; echo ${#x}";
-    let small = Limits { memory: 16 * MIB, ..limits };
+    let script =
+        "x=0123456789abcdef; i=0; while [ $i -lt 22 ]; do x=$x$x; i=$((i+1)); done; echo ${#x}";
+    let small = Limits {
+        memory: 16 * MIB,
+        ..limits
+    };
     let (outcome, _) = sh(script, b"", &small);
     assert!(outcome.memory_limited(&small), "{outcome:?}");
     let (outcome, output) = sh(script, b"", &limits);

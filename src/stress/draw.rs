@@ -111,7 +111,9 @@ mod tests {
                 assert!(limits.heaps.contains(o.heaps), "{} {o:?}", problem.name);
                 assert!(limits.value.contains(o.min) && limits.value.contains(o.max));
                 assert!(o.min <= o.max && o.second_min <= o.second_max);
-                assert!(o.cases.saturating_mul(o.heaps.max(1)) <= MOST_NUMBERS.max(limits.cases.min));
+                assert!(
+                    o.cases.saturating_mul(o.heaps.max(1)) <= MOST_NUMBERS.max(limits.cases.min)
+                );
                 seen_min |= o.min == limits.value.min && o.max == limits.value.min;
                 seen_max |= o.min == limits.value.max;
             }
@@ -126,7 +128,13 @@ mod tests {
             let o = draw(nim, 1, index);
             assert!(o.cases <= 3 && o.heaps <= 3, "{o:?}");
         }
-        assert_eq!(format!("{:?}", draw(nim, 5, 42)), format!("{:?}", draw(nim, 5, 42)));
-        assert_ne!(format!("{:?}", draw(nim, 5, 42)), format!("{:?}", draw(nim, 6, 42)));
+        assert_eq!(
+            format!("{:?}", draw(nim, 5, 42)),
+            format!("{:?}", draw(nim, 5, 42))
+        );
+        assert_ne!(
+            format!("{:?}", draw(nim, 5, 42)),
+            format!("{:?}", draw(nim, 6, 42))
+        );
     }
 }

@@ -58,7 +58,11 @@ fn folder(problem: &str, sample: &str) -> Tests {
     let tests = Tests::new();
     let sample_text = std::fs::read_to_string(Path::new("testdata").join(sample)).unwrap();
     tests.write("0-sample.in", &sample_text);
-    tests.gen("1-small", problem, &["--cases", "30", "--max", "1000", "--seed", "1"]);
+    tests.gen(
+        "1-small",
+        problem,
+        &["--cases", "30", "--max", "1000", "--seed", "1"],
+    );
     tests.gen("2-limits", problem, &["--seed", "2"]);
     tests
 }
@@ -75,7 +79,13 @@ fn right_programs_are_accepted_on_every_test() {
     for (problem, sample, name) in cases {
         let tests = folder(problem, sample);
         let run = judge(problem, tests.path(), &[], &program(name));
-        assert_eq!(run.status.code(), Some(0), "{name}: {}{}", stdout(&run), stderr(&run));
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{name}: {}{}",
+            stdout(&run),
+            stderr(&run)
+        );
         assert!(
             stdout(&run).ends_with("\n") && stdout(&run).contains("3 tests: 3 AC;"),
             "{name}: {}",
@@ -98,12 +108,42 @@ fn assert_caught(run: &Output, name: &str, verdict: &str, words: &str) {
 #[test]
 fn programs_with_wrong_answers_are_caught_with_the_case_that_shows_it() {
     let cases = [
-        ("misere", "misere_no_all_ones", "1\n1\n1\n", "expected 'Brother', found 'John'"),
-        ("lasker", "lasker_swapped", "1\n2\n3 2\n", "case 1 (output line 1): expected"),
-        ("bash", "bash_off_by_one", "1\n1 1\n", "case 1 (output line 1): expected"),
-        ("nim", "nim_int_overflow", "1\n1\n256\n", "expected 'Yes', found 'No'"),
-        ("wythoff", "wythoff_float", "4180 6764\n", "expected '0', found '1'"),
-        ("nim", "nim_no_read", "2\n1\n1\n1\n0\n", "the output ends where 'No' is expected"),
+        (
+            "misere",
+            "misere_no_all_ones",
+            "1\n1\n1\n",
+            "expected 'Brother', found 'John'",
+        ),
+        (
+            "lasker",
+            "lasker_swapped",
+            "1\n2\n3 2\n",
+            "case 1 (output line 1): expected",
+        ),
+        (
+            "bash",
+            "bash_off_by_one",
+            "1\n1 1\n",
+            "case 1 (output line 1): expected",
+        ),
+        (
+            "nim",
+            "nim_int_overflow",
+            "1\n1\n256\n",
+            "expected 'Yes', found 'No'",
+        ),
+        (
+            "wythoff",
+            "wythoff_float",
+            "4180 6764\n",
+            "expected '0', found '1'",
+        ),
+        (
+            "nim",
+            "nim_no_read",
+            "2\n1\n1\n1\n0\n",
+            "the output ends where 'No' is expected",
+        ),
     ];
     for (problem, name, input, words) in cases {
         let tests = Tests::new();
@@ -116,16 +156,30 @@ fn programs_with_wrong_answers_are_caught_with_the_case_that_shows_it() {
 #[test]
 fn each_misbehaving_program_gets_its_verdict() {
     let tests = Tests::new();
-    tests.gen("1", "nim", &["--cases", "3", "--heaps", "150", "--seed", "3"]);
+    tests.gen(
+        "1",
+        "nim",
+        &["--cases", "3", "--heaps", "150", "--seed", "3"],
+    );
     let quick = ["--time-limit", "0.5", "--wall-limit", "3"];
     let cases: [(&str, &[&str], &str, &str); 9] = [
         ("nim_fixed_array", &[], "WA", "case "),
-        ("nim_wrong_words", &[], "PE", "which is not an answer nim gives"),
+        (
+            "nim_wrong_words",
+            &[],
+            "PE",
+            "which is not an answer nim gives",
+        ),
         ("nim_silent", &[], "WA", "the output ends where"),
         ("nim_crash", &[], "RE", "signal 11 (SIGSEGV)"),
         ("nim_exit_code", &[], "RE", "exit status 3"),
         ("nim_forever", &quick, "TLE", "killed at the CPU limit"),
-        ("nim_huge_output", &["--output-limit", "1M"], "OLE", "wrote over 1048576 bytes"),
+        (
+            "nim_huge_output",
+            &["--output-limit", "1M"],
+            "OLE",
+            "wrote over 1048576 bytes",
+        ),
         ("nim_memory_hog", &["--memory-limit", "256M"], "MLE", ""),
         ("nim_fork_bomb", &quick, "", ""),
     ];
@@ -146,13 +200,24 @@ fn each_misbehaving_program_gets_its_verdict() {
 #[test]
 fn a_quadratic_program_passes_small_tests_and_times_out_on_a_large_one() {
     let tests = Tests::new();
-    tests.gen("1-small", "nim", &["--cases", "5", "--heaps", "10", "--seed", "4"]);
+    tests.gen(
+        "1-small",
+        "nim",
+        &["--cases", "5", "--heaps", "10", "--seed", "4"],
+    );
     tests.gen(
         "2-large",
         "nim",
-        &["--cases", "1", "--heaps", "200000", "--losing", "1", "--seed", "5"],
+        &[
+            "--cases", "1", "--heaps", "200000", "--losing", "1", "--seed", "5",
+        ],
     );
-    let run = judge("nim", tests.path(), &["--time-limit", "0.5"], &program("nim_quadratic"));
+    let run = judge(
+        "nim",
+        tests.path(),
+        &["--time-limit", "0.5"],
+        &program("nim_quadratic"),
+    );
     let out = stdout(&run);
     assert_eq!(run.status.code(), Some(1), "{out}");
     assert!(out.contains("1-small.in: AC "), "{out}");
@@ -176,7 +241,12 @@ fn answer_files_beside_the_tests_are_the_expected_answers() {
 #[test]
 fn json_says_every_test_and_the_count_of_each_verdict() {
     let tests = folder("nim", "nim-p2197.in");
-    let run = judge("nim", tests.path(), &["--json", "--jobs", "2"], &program("nim_silent"));
+    let run = judge(
+        "nim",
+        tests.path(),
+        &["--json", "--jobs", "2"],
+        &program("nim_silent"),
+    );
     assert_eq!(run.status.code(), Some(1));
     let value: serde_json::Value = serde_json::from_str(stdout(&run)).unwrap();
     let tests = value["tests"].as_array().unwrap();
@@ -195,7 +265,11 @@ fn judging_refuses_what_it_cannot_run() {
     assert_caught(&missing, "missing", "RE", "the program did not start");
     let no_tests = nimstream(&["judge", "nim", "--", "true"], b"");
     assert_eq!(no_tests.status.code(), Some(2));
-    assert!(stderr(&no_tests).contains("name the tests"), "{}", stderr(&no_tests));
+    assert!(
+        stderr(&no_tests).contains("name the tests"),
+        "{}",
+        stderr(&no_tests)
+    );
     let bad_limit = nimstream(
         &["judge", "nim", "x", "--memory-limit", "lots", "--", "true"],
         b"",
@@ -231,7 +305,14 @@ fn icpc(output: &[u8]) -> (Option<i32>, String) {
     let [input, _, answer] = check_files(dir.path(), b"");
     let feedback = dir.path().join("feedback");
     std::fs::create_dir(&feedback).unwrap();
-    let args = ["check", "nim", p(&input), p(&answer), p(&feedback), "case_sensitive"];
+    let args = [
+        "check",
+        "nim",
+        p(&input),
+        p(&answer),
+        p(&feedback),
+        "case_sensitive",
+    ];
     let run = nimstream(&args, output);
     let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
     assert!(!stderr(&run).contains("panicked"), "{}", stderr(&run));
@@ -247,15 +328,24 @@ fn check_speaks_testlib() {
     assert_eq!(testlib(b"Yes No\nYes"), (Some(0), "ok 3 cases\n".into()));
     let (code, message) = testlib(b"Yes\nYes\nYes\n");
     assert_eq!(code, Some(1));
-    assert_eq!(message, "wrong answer case 2 (output line 2): expected 'No', found 'Yes'\n");
+    assert_eq!(
+        message,
+        "wrong answer case 2 (output line 2): expected 'No', found 'Yes'\n"
+    );
     let (code, message) = testlib(b"Yes\nno\nYes\n");
     assert_eq!(code, Some(2), "{message}");
-    assert!(message.starts_with("wrong output format case 2"), "{message}");
+    assert!(
+        message.starts_with("wrong output format case 2"),
+        "{message}"
+    );
 }
 
 #[test]
 fn check_speaks_icpc() {
-    assert_eq!(icpc(b"Yes\nNo\nYes\n"), (Some(42), "accepted: 3 cases\n".into()));
+    assert_eq!(
+        icpc(b"Yes\nNo\nYes\n"),
+        (Some(42), "accepted: 3 cases\n".into())
+    );
     let (code, message) = icpc(b"Yes\nNo\n");
     assert_eq!(code, Some(43));
     assert_eq!(

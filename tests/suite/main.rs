@@ -19,6 +19,7 @@ mod gen_output;
 mod grundy;
 mod grundy_runs;
 mod judge;
+mod judge_stress;
 mod large_file;
 mod listing;
 mod memory;

@@ -93,12 +93,20 @@ fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
     // The input is not needed to compare words, but a judge that names a
     // missing one is misconfigured, and hearing it now beats later.
     File::open(input).map_err(io_error(input))?;
-    let expected = File::open(answer).map(BufReader::new).map_err(io_error(answer))?;
-    let mode = if args.strict { Mode::Strict } else { Mode::Tokens };
+    let expected = File::open(answer)
+        .map(BufReader::new)
+        .map_err(io_error(answer))?;
+    let mode = if args.strict {
+        Mode::Strict
+    } else {
+        Mode::Tokens
+    };
     let checked = match &convention {
         Convention::Testlib { output } => {
             let display = output.display().to_string();
-            let output = File::open(output).map(BufReader::new).map_err(io_error(&display))?;
+            let output = File::open(output)
+                .map(BufReader::new)
+                .map_err(io_error(&display))?;
             compare(problem, expected, output, mode, answer, &display)?
         }
         Convention::Icpc { .. } => {

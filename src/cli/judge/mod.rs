@@ -101,13 +101,21 @@ pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
         ));
     }
     let names: Vec<String> = tests.iter().map(|t| t.display().to_string()).collect();
-    let (problem, game) = pick_problem(&args.problem, &names, "nimstream judge PROBLEM TESTS -- CMD")?;
+    let (problem, game) = pick_problem(
+        &args.problem,
+        &names,
+        "nimstream judge PROBLEM TESTS -- CMD",
+    )?;
     let context = Context {
         problem,
         game: &game,
         program: Program::resolved(&args.command),
         limits: args.limits.limits()?,
-        mode: if args.strict { Mode::Strict } else { Mode::Tokens },
+        mode: if args.strict {
+            Mode::Strict
+        } else {
+            Mode::Tokens
+        },
         problem_file: args.problem.problem_file.clone(),
     };
     let mut report = Report::new(args.json);
@@ -134,13 +142,21 @@ fn stress_command(args: &JudgeArgs) -> Result<ExitCode, Error> {
                 .into(),
         ));
     }
-    let (problem, game) = pick_problem(&args.problem, &[], "nimstream judge PROBLEM --stress -- CMD")?;
+    let (problem, game) = pick_problem(
+        &args.problem,
+        &[],
+        "nimstream judge PROBLEM --stress -- CMD",
+    )?;
     let context = Context {
         problem,
         game: &game,
         program: Program::resolved(&args.command),
         limits: args.limits.limits()?,
-        mode: if args.strict { Mode::Strict } else { Mode::Tokens },
+        mode: if args.strict {
+            Mode::Strict
+        } else {
+            Mode::Tokens
+        },
         problem_file: args.problem.problem_file.clone(),
     };
     let command: Vec<String> = args
@@ -231,7 +247,10 @@ fn verdict_of(
     let limits = &context.limits;
     let ended = outcome.describe_ending();
     if let Ending::NotStarted(why) = &outcome.ending {
-        return Ok((Verdict::RuntimeError, format!("the program did not start: {why}")));
+        return Ok((
+            Verdict::RuntimeError,
+            format!("the program did not start: {why}"),
+        ));
     }
     if outcome.time_limited(limits) {
         let message = match outcome.ending {
@@ -273,7 +292,10 @@ fn with_stderr(ended: String, outcome: &sandbox::Outcome) -> String {
     let last = &lines[lines.len().saturating_sub(5)..];
     match last.is_empty() {
         true => ended,
-        false => format!("{ended}; its standard error ends:\n    {}", last.join("\n    ")),
+        false => format!(
+            "{ended}; its standard error ends:\n    {}",
+            last.join("\n    ")
+        ),
     }
 }
 

@@ -169,7 +169,9 @@ impl Report {
     }
 
     fn all_accepted(&self) -> bool {
-        self.counts.keys().all(|&verdict| verdict == Verdict::Accepted)
+        self.counts
+            .keys()
+            .all(|&verdict| verdict == Verdict::Accepted)
     }
 
     /// 0 when every test is accepted, else 1.

@@ -112,7 +112,10 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
         drawn += 1;
         let judged = runner.judge(&test)?;
         if terminal && shown.elapsed() > Duration::from_millis(500) {
-            eprint!("\rnimstream: stress: {drawn} tests passed, {:.0} s", started.elapsed().as_secs_f64());
+            eprint!(
+                "\rnimstream: stress: {drawn} tests passed, {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
             shown = Instant::now();
         }
         if judged.verdict != Verdict::Accepted {
@@ -140,7 +143,14 @@ fn draw(context: &Context, seed: u64, index: u64) -> Result<Option<Vec<u8>>, Err
     let options = stress::draw(context.problem, seed, index);
     let mut game = context.game.clone();
     let mut bytes = Vec::new();
-    match gen::generate(context.problem, &mut game, &options, &mut bytes, 1, &mut |_| {}) {
+    match gen::generate(
+        context.problem,
+        &mut game,
+        &options,
+        &mut bytes,
+        1,
+        &mut |_| {},
+    ) {
         Ok(_) => Ok(Some(bytes)),
         Err(GenError::Impossible(_)) => Ok(None),
         Err(GenError::OutOfMemory(why)) => Err(Error::Usage(why)),
@@ -161,7 +171,11 @@ struct Runner<'a> {
 impl Runner<'_> {
     /// Runs the program on `test` and judges it.
     fn judge(&self, test: &[u8]) -> Result<Judged, Error> {
-        let (input, expected, output) = (self.files.test(), self.files.expected(), self.files.output());
+        let (input, expected, output) = (
+            self.files.test(),
+            self.files.expected(),
+            self.files.output(),
+        );
         std::fs::write(&input, test).map_err(io_error(&input))?;
         self.expect(&input, &expected)?;
         let outcome = sandbox::run(
@@ -217,7 +231,10 @@ impl Runner<'_> {
         );
         // An error of nimstream's own while judging a candidate leaves it
         // unproven, so it is not kept.
-        valid.is_ok() && self.judge(&bytes).is_ok_and(|judged| judged.verdict == verdict)
+        valid.is_ok()
+            && self
+                .judge(&bytes)
+                .is_ok_and(|judged| judged.verdict == verdict)
     }
 
     /// Shrinks the failing `test` and writes and prints what it found.
@@ -269,7 +286,11 @@ impl Runner<'_> {
             "shrunk in {} runs to {} {}, {} bytes: {}: {}",
             shrunk.runs,
             shrunk.test.cases.len(),
-            if shrunk.test.cases.len() == 1 { "case" } else { "cases" },
+            if shrunk.test.cases.len() == 1 {
+                "case"
+            } else {
+                "cases"
+            },
             bytes.len(),
             last.verdict,
             last.message
