@@ -73,6 +73,9 @@ fn right_programs_are_accepted_on_every_test() {
         ("nim", "nim-p2197.in", "nim_right"),
         ("misere", "misere-hdu1907.in", "misere_right"),
         ("lasker", "lasker-hdu3032.in", "lasker_right"),
+        // The benchmarks' C baselines run as contestants too.
+        ("lasker", "lasker-hdu3032.in", "bench/scanf_lasker"),
+        ("lasker", "lasker-hdu3032.in", "bench/fread_lasker"),
         ("bash", "bash-hdu1846.in", "bash_right"),
         ("wythoff", "wythoff-poj1067.in", "wythoff_right"),
     ];
@@ -396,4 +399,50 @@ fn junk_outputs_are_wrong_never_a_crash() {
         let (code, message) = icpc(output);
         assert_eq!(code, Some(43), "{shown:?}: {message}");
     }
+}
+
+/// online-judge-tools' `oj`: `NIMSTREAM_OJ`, or `oj` on the `PATH`.
+fn online_judge_tools() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("NIMSTREAM_OJ") {
+        return Some(PathBuf::from(path));
+    }
+    let found = std::process::Command::new("oj").arg("--help").output();
+    found.is_ok_and(|o| o.status.success()).then(|| PathBuf::from("oj"))
+}
+
+#[test]
+fn online_judge_tools_runs_nimstream_as_its_judge_command() {
+    let Some(oj) = online_judge_tools() else {
+        // .ci/run installs it (pip install online-judge-tools) and sets
+        // NIMSTREAM_OJ; a machine without it cannot run this test.
+        eprintln!(
+            "SKIPPED: online-judge-tools is not installed (pip install online-judge-tools, \
+             or set NIMSTREAM_OJ to its oj)"
+        );
+        return;
+    };
+    let tests = Tests::new();
+    for seed in ["1", "2"] {
+        let name = format!("sample-{seed}");
+        tests.gen(&name, "nim", &["--cases", "5", "--heaps", "4", "--seed", seed]);
+        let input = tests.path().join(format!("{name}.in"));
+        let answers = nimstream(&["solve", "nim", p(&input)], b"");
+        std::fs::write(tests.path().join(format!("{name}.out")), &answers.stdout).unwrap();
+    }
+    let judge_command = format!("{} check nim", env!("CARGO_BIN_EXE_nimstream"));
+    let oj_test = |name: &str| {
+        std::process::Command::new(&oj)
+            .args(["test", "-c", p(&program(name)), "-d", p(tests.path())])
+            .args(["--judge-command", &judge_command])
+            .output()
+            .unwrap()
+    };
+    let right = oj_test("nim_right");
+    let said = String::from_utf8_lossy(&right.stdout).to_string() + &String::from_utf8_lossy(&right.stderr);
+    assert!(right.status.success(), "{said}");
+    assert!(said.contains("test success: 2 cases"), "{said}");
+    let wrong = oj_test("nim_wrong_words");
+    let said = String::from_utf8_lossy(&wrong.stdout).to_string() + &String::from_utf8_lossy(&wrong.stderr);
+    assert!(!wrong.status.success(), "{said}");
+    assert!(said.contains("0 AC / 2 cases"), "{said}");
 }
