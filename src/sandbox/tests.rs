@@ -83,6 +83,18 @@ fn a_program_that_writes_without_end_is_stopped_at_the_output_limit() {
 }
 
 #[test]
+fn a_program_that_writes_a_huge_file_of_its_own_is_stopped_at_the_output_limit() {
+    let limits = limits(5000);
+    let (outcome, _) = sh("exec yes > big", b"", &limits);
+    assert_eq!(
+        outcome.ending,
+        Ending::Signalled(libc::SIGXFSZ),
+        "{outcome:?}"
+    );
+    assert!(outcome.output_limited(&limits), "{outcome:?}");
+}
+
+#[test]
 fn what_a_program_leaves_running_is_killed() {
     let (outcome, output) = sh("sleep 1000 & echo $!", b"", &limits(2000));
     assert_eq!(outcome.ending, Ending::Exited(0));

@@ -52,12 +52,11 @@ pub fn program(name: &str) -> PathBuf {
 /// place, so that test processes running at once never run a half-written
 /// executable.
 fn compile(name: &str) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(match name.contains('/') {
-            // A path from the crate's root: the benchmarks' C readers.
-            true => format!("{name}.c"),
-            false => format!("tests/suite/programs/{name}.c"),
-        });
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(match name.contains('/') {
+        // A path from the crate's root: the benchmarks' C readers.
+        true => format!("{name}.c"),
+        false => format!("tests/suite/programs/{name}.c"),
+    });
     assert!(source.is_file(), "no program {}", source.display());
     let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("programs");
     std::fs::create_dir_all(&folder).unwrap();
