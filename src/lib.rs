@@ -113,6 +113,7 @@ pub mod input;
 pub mod judge;
 pub mod listing;
 pub mod output;
+pub mod package;
 pub mod parallel;
 pub mod pipeline;
 pub mod problem;

@@ -10,6 +10,7 @@ mod judge;
 mod lookahead;
 mod manual;
 mod messages;
+mod package;
 mod problems;
 mod progress;
 mod solve;
@@ -111,6 +112,14 @@ enum Command {
     /// (testlib); 42 accepted, 43 wrong (ICPC, when the third file is a
     /// folder); 3 when the checker itself fails.
     Check(judge::check::CheckArgs),
+    /// Write a judge-ready problem package in the ICPC format (for Kattis,
+    /// DOMjudge and problemtools' verifyproblem).
+    ///
+    /// The statement, the samples, secret tests from a printed plan that
+    /// covers the limits' edges, an input validator (nimstream itself), a
+    /// reference solution in C++ and wrong ones. Exit status 0 when written,
+    /// 2 on a usage or I/O error or when no reference can be written.
+    Package(package::PackageArgs),
     /// Compute the nim-sequence of a game given by its rule, and prove its
     /// period.
     ///
@@ -271,6 +280,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => validate::validate_command(args),
         Command::Problems(args) => problems::problems_command(args),
         Command::Judge(args) => judge::judge_command(args),
+        Command::Package(args) => package::package_command(args),
         Command::Check(args) => return judge::check::check_command(args),
         Command::Grundy(args) => grundy::grundy_command(args),
         Command::Completions(args) => manual::completions_command(args, Cli::command()),

@@ -113,6 +113,9 @@ fn in_full(p: &Problem) -> String {
     field("input:", plain(&p.layout.describe(&p.vars)));
     field("output:", plain(&p.output()));
     field("limits:", p.limits_text());
+    if let Some(note) = p.reconstructed() {
+        field("note:", note.to_string());
+    }
     for parameter in p.game.parameters {
         field(
             "needs:",
@@ -171,6 +174,7 @@ fn entry_json(p: &Problem) -> serde_json::Value {
         "output_markdown": p.output(),
         "limits": limits,
         "limits_text": p.limits_text(),
+        "note": p.reconstructed(),
         "parameters": parameters,
         "move": p.takes_moves(),
         "words": p.takes_words(),

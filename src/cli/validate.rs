@@ -70,6 +70,11 @@ pub struct ValidateArgs {
     /// problem's bounds it hits, and how many cases each player wins.
     #[arg(long)]
     summary: bool,
+    /// Exit as an input validator of the ICPC problem package format does:
+    /// 42 when every file is valid, 43 when one is not (2 still on a usage
+    /// or I/O error).
+    #[arg(long)]
+    icpc: bool,
 }
 
 pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
@@ -137,9 +142,11 @@ pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
             Err(error) => return Err(error),
         }
     }
-    Ok(match (failed, invalid) {
-        (true, _) => ExitCode::from(2),
-        (false, true) => ExitCode::from(1),
-        (false, false) => ExitCode::SUCCESS,
+    Ok(match (failed, invalid, args.icpc) {
+        (true, _, _) => ExitCode::from(2),
+        (false, true, false) => ExitCode::from(1),
+        (false, false, false) => ExitCode::SUCCESS,
+        (false, true, true) => ExitCode::from(43),
+        (false, false, true) => ExitCode::from(42),
     })
 }

@@ -433,6 +433,23 @@ impl Problem {
         }
     }
 
+    /// A note for a catalogue entry whose input format was reconstructed
+    /// rather than copied from the judge's own statement, which a setter
+    /// should check before trusting it; `None` for the others.
+    pub fn reconstructed(&self) -> Option<&'static str> {
+        match (self.name, self.source) {
+            ("hdu3595", "HDU 3595") => Some(
+                "this input format was reconstructed, not copied from HDU's statement; \
+                 check it against the judge's own before relying on it.",
+            ),
+            ("poj2975", "POJ 2975") => Some(
+                "the line n = 0 that ends the input comes from copies of the statement \
+                 (fjnuacm.top, blog.lordash.cf), not from POJ's own page.",
+            ),
+            _ => None,
+        }
+    }
+
     /// Whether `--move` applies: a move follows a verdict.
     pub fn takes_moves(&self) -> bool {
         self.answer == Answer::Verdict && !self.layout.has_rows()

@@ -7,7 +7,7 @@
 //! to time itself on the input next to the program.
 
 pub mod check;
-mod limits;
+pub mod limits;
 mod report;
 mod stress;
 
@@ -32,6 +32,7 @@ use nimstream::Error;
 
 use crate::batch;
 use crate::{pick_problem, ProblemArgs};
+pub use limits::parse_size;
 use limits::LimitArgs;
 use report::{Report, TestResult};
 

@@ -1,0 +1,345 @@
+//! A judge-ready problem package: everything a judge system that reads the
+//! ICPC problem package format (DOMjudge, Kattis, problemtools'
+//! `verifyproblem`) needs to run a problem nimstream knows.
+//!
+//! The package is written in the format's *legacy* version, the one
+//! DOMjudge and Kattis both import today (problemtools still calls the
+//! 2023-07 version a draft):
+//!
+//! ```text
+//! DIR/problem.yaml                      source, limits, validation
+//! DIR/problem_statement/problem.en.tex  the statement (statement)
+//! DIR/data/sample/*.in, *.ans           the catalogue's samples (samples)
+//! DIR/data/secret/*.in, *.ans           the test plan (plan)
+//! DIR/input_validators/nimstream/       build, run, nimstream, problem.toml
+//! DIR/submissions/accepted/*.cpp        the reference solution
+//! DIR/submissions/wrong_answer/*.cpp    typical mistakes the data kills
+//! DIR/submissions/time_limit_exceeded/*.cpp
+//! ```
+//!
+//! The input validator is nimstream itself: a copy of the running binary
+//! beside a `run` script that calls `validate --icpc` on the problem's file,
+//! so it runs on any Linux judge host of the machine's architecture without
+//! a Rust toolchain. Answers compare as tokens, which the format's default
+//! output validator does, so no output validator is needed. Every input is
+//! validated before it is written, and every answer is `solve`'s.
+//!
+//! The reference solutions are C++ (every judge has a C++ compiler): one
+//! written for each catalogue problem and kept in `solutions/`, or for a
+//! problem whose game is a rule, one made of its proven period
+//! ([`rule_solution`]).
+
+pub mod plan;
+pub mod rule_solution;
+pub mod samples;
+pub mod solutions;
+pub mod statement;
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+use crate::games::Game;
+use crate::gen::{self, GenError};
+use crate::output::VerdictWriter;
+use crate::pipeline::Job;
+use crate::problem::Problem;
+use crate::validate::{self, Detail, Overrides};
+
+pub use plan::Planned;
+
+/// How a package is written.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// About how many bytes the secret tests may take together.
+    pub max_bytes: u64,
+    /// The seed of the test plan.
+    pub seed: u64,
+    /// The nimstream binary copied in as the input validator.
+    pub validator: PathBuf,
+    /// The problem as a file (`Problem::to_toml`), for the validator.
+    pub problem_toml: String,
+}
+
+/// What a package holds, for the report.
+#[derive(Debug, Default)]
+pub struct Written {
+    /// The secret tests: their names, the options that made them, and
+    /// their sizes in bytes.
+    pub tests: Vec<(Planned, u64)>,
+    /// Planned tests `gen` could not make, and why.
+    pub dropped: Vec<(String, String)>,
+    /// The sample tests' names.
+    pub samples: Vec<String>,
+    /// The submissions, as paths in the package.
+    pub submissions: Vec<String>,
+}
+
+/// The submissions of a package: folder (`accepted`, `wrong_answer`, …),
+/// file name and source.
+pub type Submission = (&'static str, String, String);
+
+/// Writes the package of `problem`, played as `game` (built from `params`),
+/// into `dir`, which must not exist or be empty. `rule` is the game's rule
+/// as written, when it is given by one.
+pub fn write(
+    problem: &Problem,
+    game: &Game,
+    rule: Option<&str>,
+    dir: &Path,
+    options: &Options,
+) -> Result<Written, Error> {
+    // What cannot be written is said before anything is.
+    let submissions = solutions::submissions(problem, game)
+        .map_err(|why| Error::Usage(format!("no package for {}: {why}", problem.name)))?;
+    check_empty(dir)?;
+    let io = |path: &Path| {
+        let path = path.display().to_string();
+        move |source| Error::Io { path, source }
+    };
+    let folders = [
+        "problem_statement",
+        "data/sample",
+        "data/secret",
+        "input_validators/nimstream",
+        "submissions",
+    ];
+    for folder in folders {
+        fs::create_dir_all(dir.join(folder)).map_err(io(&dir.join(folder)))?;
+    }
+    let mut written = Written::default();
+    write_file(&dir.join("problem.yaml"), problem_yaml(problem).as_bytes())?;
+    let statement = statement::latex(problem, rule);
+    write_file(
+        &dir.join("problem_statement/problem.en.tex"),
+        statement.as_bytes(),
+    )?;
+    for (name, input) in sample_inputs(problem, game)? {
+        let path = dir.join("data/sample").join(format!("{name}.in"));
+        write_test(problem, game, &path, &input)?;
+        written.samples.push(name);
+    }
+    for planned in plan::plan(problem, options.max_bytes, options.seed) {
+        let (planned, input) = match generate(problem, game, planned)? {
+            Ok(made) => made,
+            Err(dropped) => {
+                written.dropped.push(dropped);
+                continue;
+            }
+        };
+        let path = dir.join("data/secret").join(format!("{}.in", planned.name));
+        write_test(problem, game, &path, &input)?;
+        written.tests.push((planned, input.len() as u64));
+    }
+    write_validator(&dir.join("input_validators/nimstream"), options)?;
+    for (folder, name, source) in submissions {
+        let folder_path = dir.join("submissions").join(folder);
+        fs::create_dir_all(&folder_path).map_err(io(&folder_path))?;
+        write_file(&folder_path.join(&name), source.as_bytes())?;
+        written.submissions.push(format!("{folder}/{name}"));
+    }
+    Ok(written)
+}
+
+/// Writes the planned test; when `gen` cannot make it as planned (a losing
+/// share no case of equal heaps can have), with all cases losing, then
+/// all winning, then from another seed. The test as made, or its name and
+/// why it was dropped.
+#[allow(clippy::type_complexity)]
+fn generate(
+    problem: &Problem,
+    game: &Game,
+    planned: Planned,
+) -> Result<Result<(Planned, Vec<u8>), (String, String)>, Error> {
+    let first = planned.options.clone();
+    let tries = [
+        first.clone(),
+        gen::GenOptions {
+            losing: 1.0,
+            ..first.clone()
+        },
+        gen::GenOptions {
+            losing: 0.0,
+            ..first.clone()
+        },
+        gen::GenOptions {
+            seed: first.seed.wrapping_add(1),
+            ..first.clone()
+        },
+    ];
+    let mut why = String::new();
+    for options in tries {
+        let mut input = Vec::new();
+        let mut game = game.clone();
+        match gen::generate(problem, &mut game, &options, &mut input, 1, &mut |_| {}) {
+            Ok(_) => return Ok(Ok((Planned { options, ..planned }, input))),
+            Err(GenError::Impossible(message)) => why = message,
+            Err(GenError::OutOfMemory(message)) => return Err(Error::Usage(message)),
+            Err(GenError::Io(source)) => {
+                return Err(Error::Io {
+                    path: planned.name,
+                    source,
+                })
+            }
+        }
+    }
+    Ok(Err((planned.name, why)))
+}
+
+/// A folder to write a package into: new, or empty.
+fn check_empty(dir: &Path) -> Result<(), Error> {
+    match fs::read_dir(dir) {
+        Ok(mut entries) => match entries.next() {
+            Some(_) => Err(Error::Usage(format!(
+                "{} is not empty: a package is written into a new or empty folder",
+                dir.display()
+            ))),
+            None => Ok(()),
+        },
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(source) => Err(Error::Io {
+            path: dir.display().to_string(),
+            source,
+        }),
+    }
+}
+
+/// `problem.yaml`: the legacy version's keys.
+fn problem_yaml(problem: &Problem) -> String {
+    format!(
+        "# Written by nimstream {} (nimstream package {}).\n\
+         source: {}\n\
+         uuid: {}\n\
+         license: unknown\n\
+         validation: default\n\
+         limits:\n  memory: 1024\n",
+        env!("CARGO_PKG_VERSION"),
+        problem.name,
+        yaml_string(problem.source),
+        uuid(problem)
+    )
+}
+
+/// A UUID (version 4's form) that stays the same each time the problem's
+/// package is written, from its name and source: a judge tells a problem
+/// it imported before by it.
+fn uuid(problem: &Problem) -> String {
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    for byte in problem
+        .name
+        .bytes()
+        .chain([0])
+        .chain(problem.source.bytes())
+    {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+    }
+    let mut rng = crate::rng::SplitMix64::new(hash);
+    let bits = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+    // Version 4, variant 10xx.
+    let bits = bits & !(0xf << 76) | 0x4 << 76;
+    let bits = bits & !(0x3 << 62) | 0x2 << 62;
+    let hex = format!("{bits:032x}");
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..]
+    )
+}
+
+/// A YAML string in double quotes.
+fn yaml_string(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The samples: the catalogue's, or for a problem file three small cases
+/// drawn by `gen`.
+fn sample_inputs(problem: &Problem, game: &Game) -> Result<Vec<(String, Vec<u8>)>, Error> {
+    let samples = samples::samples(problem.name);
+    if !samples.is_empty() {
+        let named = samples
+            .iter()
+            .map(|(name, bytes)| (name.to_string(), bytes.to_vec()));
+        return Ok(named.collect());
+    }
+    let limits = problem.limits;
+    let options = gen::GenOptions {
+        cases: limits.cases.max.min(3).max(limits.cases.min),
+        heaps: limits.heaps.max.min(3).max(limits.heaps.min),
+        max: limits.value.max.min(limits.value.min.saturating_add(10)),
+        ..gen::GenOptions::within_limits(problem)
+    };
+    let mut input = Vec::new();
+    let mut game = game.clone();
+    gen::generate(problem, &mut game, &options, &mut input, 1, &mut |_| {})
+        .map_err(|error| Error::Usage(format!("no sample could be drawn: {error}")))?;
+    Ok(vec![("1".to_string(), input)])
+}
+
+/// Writes a test's input, after validating it, and `solve`'s answers.
+fn write_test(problem: &Problem, game: &Game, path: &Path, input: &[u8]) -> Result<(), Error> {
+    let limits = validate::limits(problem, &Overrides::default())?;
+    let name = path.display().to_string();
+    let mut checked = game.clone();
+    validate::validate(problem, &mut checked, input, &limits, &name, Detail::Check)?;
+    write_file(path, input)?;
+    let mut answers = Vec::new();
+    let mut out = VerdictWriter::for_problem(&mut answers, &problem.verdicts);
+    let mut solver = game.clone();
+    Job::new(problem).solve_bytes(input, &name, &mut solver, &mut out, &mut ())?;
+    out.flush().map_err(|source| Error::Io {
+        path: name.clone(),
+        source,
+    })?;
+    drop(out);
+    write_file(&path.with_extension("ans"), &answers)
+}
+
+/// The input validator: nimstream's binary, the problem's file, and the
+/// `build` and `run` scripts problemtools and DOMjudge call.
+fn write_validator(folder: &Path, options: &Options) -> Result<(), Error> {
+    let binary = folder.join("nimstream");
+    fs::copy(&options.validator, &binary).map_err(|source| Error::Io {
+        path: options.validator.display().to_string(),
+        source,
+    })?;
+    write_file(
+        &folder.join("problem.toml"),
+        options.problem_toml.as_bytes(),
+    )?;
+    let build = "#!/bin/sh\n\
+                 # Nothing to compile: run calls the nimstream binary beside it.\n\
+                 chmod +x run nimstream\n";
+    let run = "#!/bin/sh\n\
+               # An input validator of the ICPC package format: the input on standard\n\
+               # input; exit 42 when it is valid, 43 when it is not.\n\
+               here=$(dirname \"$0\")\n\
+               exec \"$here/nimstream\" --quiet validate --problem \"$here/problem.toml\" --icpc -\n";
+    write_executable(&folder.join("build"), build)?;
+    write_executable(&folder.join("run"), run)
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    fs::write(path, bytes).map_err(|source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+fn write_executable(path: &Path, text: &str) -> Result<(), Error> {
+    write_file(path, text.as_bytes())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755)).map_err(|source| {
+            Error::Io {
+                path: path.display().to_string(),
+                source,
+            }
+        })?;
+    }
+    Ok(())
+}

@@ -1,0 +1,262 @@
+//! The secret tests of a package: a plan of `gen` options that covers
+//! what kills wrong solutions, within a budget of bytes.
+//!
+//! Each entry has a name that says what it tests and a seed, so the plan
+//! is printed and reproduced exactly. In order: each number's least and
+//! largest value and one below the largest, 2^31 − 1 and 2^32 where the
+//! limits allow them, heaps of 0 and of 1, a single heap per case, equal
+//! heaps, all cases losing and all winning, small random cases, random
+//! cases over the whole range, the largest count of cases, the largest
+//! case, and maximal files that take what is left of the budget. An entry
+//! the limits do not allow (2^32 where values stop at 10^9) is left out;
+//! one `gen` cannot make (a losing case where no value loses) is dropped
+//! when it is generated.
+
+use crate::gen::GenOptions;
+use crate::problem::{Bounds, Layout, Problem};
+
+/// One secret test: its name and how `gen` writes it.
+#[derive(Clone, Debug)]
+pub struct Planned {
+    /// A name that says what the test covers (`max-values`).
+    pub name: String,
+    /// `gen`'s options for it.
+    pub options: GenOptions,
+}
+
+/// Bytes a number takes in a file, with its separator, at most: a bound
+/// for the size of a planned test before it is written.
+fn bytes_per_number(max: u64) -> u64 {
+    u64::from(max.checked_ilog10().unwrap_or(0)) + 2
+}
+
+/// The plan for `problem`, its tests together at most about `max_bytes`
+/// (estimated from their counts and their largest numbers), from `seed`.
+pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
+    let limits = problem.limits;
+    let value = limits.value;
+    let mut planned = Vec::new();
+    let small = |cases: u64, heaps: u64| GenOptions {
+        cases: limits.cases.max.min(cases).max(limits.cases.min),
+        heaps: limits.heaps.max.min(heaps).max(limits.heaps.min),
+        min: value.min,
+        max: value.max,
+        second_min: limits.second.min,
+        second_max: limits.second.max,
+        set_size: limits.set_size.max.min(5).max(limits.set_size.min),
+        positions: limits.positions.max.min(5).max(limits.positions.min),
+        seed: 0,
+        losing: 0.5,
+    };
+    let add = |planned: &mut Vec<Planned>, name: &str, options: GenOptions| {
+        let seed = seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(planned.len() as u64);
+        planned.push(Planned {
+            name: format!("{:02}-{name}", planned.len() + 1),
+            options: GenOptions { seed, ..options },
+        });
+    };
+    let base = small(10, 10);
+    let values = |lo: u64, hi: u64| GenOptions {
+        min: lo,
+        max: hi,
+        ..base.clone()
+    };
+    add(&mut planned, "min-values", values(value.min, value.min));
+    add(&mut planned, "max-values", values(value.max, value.max));
+    if value.max > value.min {
+        add(
+            &mut planned,
+            "max-minus-one",
+            values(value.max - 1, value.max),
+        );
+    }
+    for (name, at) in [("2^31-1", (1u64 << 31) - 1), ("2^32", 1 << 32)] {
+        if value.contains(at) && value.max != at {
+            add(&mut planned, name, values(at, at));
+        }
+    }
+    if value.contains(0) && value.min != 0 {
+        add(&mut planned, "zeros", values(0, 0));
+    }
+    if value.contains(1) && value.min != 1 {
+        add(&mut planned, "ones", values(1, 1));
+    }
+    if limits.second != Bounds::ANY {
+        let second = limits.second;
+        add(
+            &mut planned,
+            "min-second",
+            GenOptions {
+                second_min: second.min,
+                second_max: second.min,
+                ..base.clone()
+            },
+        );
+        add(
+            &mut planned,
+            "max-second",
+            GenOptions {
+                second_min: second.max,
+                second_max: second.max,
+                ..base.clone()
+            },
+        );
+    }
+    if problem.layout.has_heaps() && limits.heaps.contains(1) {
+        add(
+            &mut planned,
+            "single-heap",
+            GenOptions {
+                heaps: 1,
+                ..base.clone()
+            },
+        );
+    }
+    let middle = value.min + (value.max - value.min) / 3;
+    add(&mut planned, "equal-values", values(middle, middle));
+    add(
+        &mut planned,
+        "all-losing",
+        GenOptions {
+            losing: 1.0,
+            ..base.clone()
+        },
+    );
+    add(
+        &mut planned,
+        "all-winning",
+        GenOptions {
+            losing: 0.0,
+            ..base.clone()
+        },
+    );
+    add(
+        &mut planned,
+        "small-random",
+        values(value.min, value.max.min(value.min.saturating_add(20))),
+    );
+    add(&mut planned, "random", base.clone());
+    let spent: u64 = planned.iter().map(|p| size(problem, &p.options)).sum();
+    let left = max_bytes.saturating_sub(spent);
+    let per_number = bytes_per_number(value.max);
+    // The largest count of cases, each as small as allowed.
+    let most_cases = (left / 4 / per_number.max(1)).min(limits.cases.max);
+    if most_cases > 10 {
+        add(
+            &mut planned,
+            "max-cases",
+            GenOptions {
+                cases: most_cases,
+                heaps: limits.heaps.min.max(1),
+                ..base.clone()
+            },
+        );
+    }
+    // The largest case the budget allows, alone.
+    if problem.layout.has_heaps() {
+        let most_heaps = (left / 4 / per_number).min(limits.heaps.max);
+        if most_heaps > 10 {
+            add(
+                &mut planned,
+                "max-heaps",
+                GenOptions {
+                    cases: limits.cases.min.max(1),
+                    heaps: most_heaps,
+                    ..base.clone()
+                },
+            );
+        }
+        // Maximal files: what the budget has left, in two files of large
+        // cases of random numbers (one mostly losing).
+        let numbers = left / 4 / per_number;
+        let heaps = limits.heaps.max.min(numbers).max(limits.heaps.min);
+        let cases = (numbers / heaps.max(1)).clamp(limits.cases.min.max(1), limits.cases.max);
+        if numbers > 100 {
+            add(
+                &mut planned,
+                "maximal",
+                GenOptions {
+                    cases,
+                    heaps,
+                    ..base.clone()
+                },
+            );
+            add(
+                &mut planned,
+                "maximal-losing",
+                GenOptions {
+                    cases,
+                    heaps,
+                    losing: 1.0,
+                    ..base.clone()
+                },
+            );
+        }
+    }
+    planned
+}
+
+/// An upper bound on the bytes of the test `options` writes.
+pub fn size(problem: &Problem, options: &GenOptions) -> u64 {
+    let per_number = bytes_per_number(options.max.max(options.second_max.min(u64::MAX / 2)));
+    let numbers = match problem.layout {
+        Layout::SubtractionSetCases => {
+            options.set_size + options.positions * options.heaps.max(1) + options.positions + 2
+        }
+        _ if problem.layout.has_heaps() || problem.layout.has_rows() => options.heaps + 2,
+        _ => 2,
+    };
+    options
+        .cases
+        .saturating_mul(numbers)
+        .saturating_mul(per_number)
+        + 24
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plan_reaches_the_edges_and_keeps_to_its_budget() {
+        let lasker = Problem::find("lasker").unwrap();
+        let plan = plan(lasker, 8 << 20, 1);
+        let names: Vec<&str> = plan.iter().map(|p| &p.name[3..]).collect();
+        for name in [
+            "min-values",
+            "max-values",
+            "max-minus-one",
+            "ones",
+            "single-heap",
+            "all-losing",
+            "max-heaps",
+            "maximal",
+        ] {
+            assert!(names.contains(&name), "{name} missing from {names:?}");
+        }
+        // 2^31 - 1 is Lasker's largest value: max-values covers it.
+        assert!(
+            !names.contains(&"2^31-1") && !names.contains(&"2^32"),
+            "{names:?}"
+        );
+        let total: u64 = plan.iter().map(|p| size(lasker, &p.options)).sum();
+        assert!(total <= 8 << 20, "{total}");
+        for planned in &plan {
+            let o = &planned.options;
+            assert!(lasker.limits.cases.contains(o.cases) && lasker.limits.heaps.contains(o.heaps));
+            assert!(lasker.limits.value.contains(o.min) && lasker.limits.value.contains(o.max));
+        }
+    }
+
+    #[test]
+    fn a_plan_is_the_same_for_the_same_seed() {
+        let nim = Problem::find("nim").unwrap();
+        let show = |seed| format!("{:?}", plan(nim, 1 << 20, seed));
+        assert_eq!(show(3), show(3));
+        assert_ne!(show(3), show(4));
+        let names: Vec<String> = plan(nim, 1 << 20, 3).into_iter().map(|p| p.name).collect();
+        assert!(names.iter().any(|n| n.ends_with("zeros")), "{names:?}");
+    }
+}

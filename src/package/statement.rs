@@ -1,0 +1,155 @@
+//! A problem's statement in LaTeX, for the package's
+//! `problem_statement/problem.en.tex`: made from the same texts as
+//! `nimstream problems NAME` (the title, the input, the output, the
+//! limits) and a paragraph of the game's rules.
+//!
+//! problemtools adds the samples (`data/sample`) itself.
+
+use crate::problem::Problem;
+
+/// The statement of `problem`, a game whose rule (if it is given by one)
+/// is `rule`.
+pub fn latex(problem: &Problem, rule: Option<&str>) -> String {
+    let mut text = format!("\\problemname{{{}}}\n\n", escape(&title(problem)));
+    text += &format!("{}\n\n", escape(&rules(problem, rule)));
+    if let Some(note) = problem.reconstructed() {
+        text += &format!("\\emph{{A note on this statement:}} {}\n\n", escape(note));
+    }
+    text += "\\section*{Input}\n\n";
+    text += &format!(
+        "The input is {}.\n\nLimits: {}.\n\n",
+        escape(&plain(&problem.layout.describe(&problem.vars))),
+        escape(&problem.limits_text())
+    );
+    text += "\\section*{Output}\n\n";
+    text += &format!(
+        "For each case, print {}.\n",
+        escape(&plain(&problem.output()))
+    );
+    text
+}
+
+/// The title as a name: its first letter capitalised.
+pub fn title(problem: &Problem) -> String {
+    let mut chars = problem.title.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => problem.name.to_string(),
+    }
+}
+
+/// The rules in words, for the games the catalogue's packages are made of;
+/// the source and title for the others.
+fn rules(problem: &Problem, rule: Option<&str>) -> String {
+    let last = "The player who cannot move loses; both play perfectly. Who wins?";
+    let source = format!("This is {}: {}.", problem.source, problem.title);
+    let game = match problem.game.name {
+        "nim" => "There are heaps of stones. Two players move in turn; a move removes \
+                  any positive number of stones from one heap."
+            .to_string(),
+        "lasker" => "There are heaps of stones. Two players move in turn; a move either \
+                     removes any positive number of stones from one heap, or splits one \
+                     heap into two non-empty heaps."
+            .to_string(),
+        "misere" => {
+            return format!(
+                "{source} There are heaps of stones. Two players move in turn; a move \
+                 removes any positive number of stones from one heap. The player who \
+                 takes the last stone loses; both play perfectly. Who wins?"
+            )
+        }
+        "wythoff" => "There are two piles of stones. Two players move in turn; a move takes \
+                      any positive number of stones from one pile, or the same positive \
+                      number from both."
+            .to_string(),
+        "graph" => "A directed acyclic graph is given, and pieces stand on some of its \
+                    positions (several may share one). Two players move in turn; a move \
+                    moves one piece along an edge of the graph."
+            .to_string(),
+        "rule" => format!(
+            "There are heaps of stones. Two players move in turn; a move is one the rule {} \
+             allows, in the notation of Winning Ways (an octal code such as 0.77 for Kayles: \
+             its digit d_i says whether i stones may be taken from a heap leaving nothing \
+             (1), one heap (2) or two heaps (4), summed; or sub:a,b,... for a subtraction \
+             set).",
+            rule.unwrap_or("of the problem")
+        ),
+        _ => return format!("{source} {last}"),
+    };
+    format!("{source} {game} {last}")
+}
+
+/// A catalogue text made plain: Markdown's backquotes removed.
+fn plain(text: &str) -> String {
+    text.replace('`', "")
+}
+
+/// `text` as LaTeX: its special characters escaped, and the mathematics
+/// the catalogue writes in Unicode (≤, ×, 2^31) as LaTeX's.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '≤' => out.push_str("$\\le$"),
+            '≥' => out.push_str("$\\ge$"),
+            '×' => out.push_str("$\\times$"),
+            '…' => out.push_str("\\dots{}"),
+            '−' => out.push_str("$-$"),
+            '^' => {
+                let exponent: String =
+                    std::iter::from_fn(|| chars.next_if(char::is_ascii_digit)).collect();
+                out.push_str(&format!("\\textsuperscript{{{exponent}}}"));
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn latex_specials_and_unicode_mathematics_are_escaped() {
+        assert_eq!(
+            escape("1 ≤ s ≤ 2^31-1"),
+            "1 $\\le$ s $\\le$ 2\\textsuperscript{31}-1"
+        );
+        assert_eq!(
+            escape("a_b & 50% #1 {x} $"),
+            "a\\_b \\& 50\\% \\#1 \\{x\\} \\$"
+        );
+        assert_eq!(escape("1 × 1"), "1 $\\times$ 1");
+    }
+
+    #[test]
+    fn a_statement_has_the_title_the_rules_input_output_and_limits() {
+        let lasker = Problem::find("lasker").unwrap();
+        let text = latex(lasker, None);
+        assert!(text.starts_with("\\problemname{Lasker's Nim (a move may split a heap in two)}"));
+        assert!(
+            text.contains("splits one heap into two non-empty heaps"),
+            "{text}"
+        );
+        assert!(text.contains("\\section*{Input}") && text.contains("\\section*{Output}"));
+        assert!(text.contains("2\\textsuperscript{31}-1"), "{text}");
+        assert!(text.contains("Alice / Bob"), "{text}");
+    }
+
+    #[test]
+    fn reconstructed_formats_say_so() {
+        for name in ["hdu3595", "poj2975"] {
+            let text = latex(Problem::find(name).unwrap(), None);
+            assert!(text.contains("A note on this statement"), "{name}: {text}");
+        }
+        assert!(!latex(Problem::find("nim").unwrap(), None).contains("A note"));
+    }
+}
