@@ -236,7 +236,9 @@ mod tests {
         ] {
             assert!(names.contains(&name), "{name} missing from {names:?}");
         }
-        // 2^31 - 1 is Lasker's largest value: max-values covers it.
+        // 2^31 - 1 is Lasker's largest value and 1 its least: max-values
+        // and min-values cover them.
+        assert!(!names.contains(&"ones"), "{names:?}");
         assert!(
             !names.contains(&"2^31-1") && !names.contains(&"2^32"),
             "{names:?}"
@@ -257,6 +259,7 @@ mod tests {
         assert_eq!(show(3), show(3));
         assert_ne!(show(3), show(4));
         let names: Vec<String> = plan(nim, 1 << 20, 3).into_iter().map(|p| p.name).collect();
-        assert!(names.iter().any(|n| n.ends_with("zeros")), "{names:?}");
+        // Nim's heaps start at 0: min-values is zeros, and ones is its own.
+        assert!(names.iter().any(|n| n.ends_with("ones")), "{names:?}");
     }
 }
