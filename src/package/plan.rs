@@ -228,9 +228,9 @@ mod tests {
             "min-values",
             "max-values",
             "max-minus-one",
-            "ones",
             "single-heap",
             "all-losing",
+            "max-cases",
             "max-heaps",
             "maximal",
         ] {
