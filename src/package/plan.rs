@@ -200,7 +200,11 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
 
 /// An upper bound on the bytes of the test `options` writes.
 pub fn size(problem: &Problem, options: &GenOptions) -> u64 {
-    let per_number = bytes_per_number(options.max.max(options.second_max.min(u64::MAX / 2)));
+    let largest = match problem.layout.has_second() {
+        true => options.max.max(options.second_max),
+        false => options.max,
+    };
+    let per_number = bytes_per_number(largest);
     let numbers = match problem.layout {
         Layout::SubtractionSetCases => {
             options.set_size + options.positions * options.heaps.max(1) + options.positions + 2
