@@ -12,6 +12,7 @@
 //! pile, which `n mod 1 == 0` says. `m = u64::MAX` overflows `m+1`, but then
 //! every pile can be taken whole, so only `n = 0` loses.
 
+use super::legality::{played, take_from_pile, Played};
 use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
 
@@ -48,6 +49,11 @@ impl PositionGame for BashGame {
             from: n,
             to: n - take,
         })
+    }
+
+    /// A take of 1 to `m`.
+    fn check_move(&mut self, n: u64, m: u64, mv: &PositionMove) -> Played {
+        played(take_from_pile(n, mv, Some(m)).map(|to| first_player_wins(to, m)))
     }
 
     /// A random multiple of `m+1` in the pile's range, keeping `m`.

@@ -15,6 +15,7 @@
 
 use std::ops::RangeInclusive;
 
+use super::legality::{self, Legality};
 use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, Parameter};
 use crate::rng::SplitMix64;
 
@@ -100,6 +101,18 @@ impl HeapGame for BoundedNim {
             None => return None,
         };
         (take <= heap).then(|| (heap - take, None))
+    }
+
+    /// A removal of 1 to K objects.
+    fn legality(&self, from: u64, parts: &[u64]) -> Legality {
+        let max_take = self.modulus.map_or(u64::MAX, |modulus| modulus - 1);
+        match (legality::removal(from, parts), parts) {
+            (Legality::Legal, [to]) if from - to > max_take => Legality::Illegal(format!(
+                "a move takes 1 to {max_take} objects, not {}",
+                from - to
+            )),
+            (legality, _) => legality,
+        }
     }
 
     /// A heap whose residue is the xor of the others' residues, lifted by a

@@ -14,6 +14,7 @@
 //! A position is the board, `(n, m)`: a move is to the board the coin
 //! still has ahead of it, one narrower, one shorter, or both.
 
+use super::legality::{played, two_piles, Played};
 use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
 
@@ -51,6 +52,20 @@ impl PositionGame for CornerWalk {
             from: (n, m),
             to: (step(n), step(m)),
         })
+    }
+
+    /// One step left, down or both: a side one shorter, never below 1.
+    fn check_move(&mut self, n: u64, m: u64, mv: &PositionMove) -> Played {
+        played(two_piles(n, m, mv).and_then(|(n2, m2)| {
+            let step = |side: u64, after: u64| after == side || after.checked_add(1) == Some(side);
+            let moved = (n2, m2) != (n, m) && step(n, n2) && step(m, m2);
+            match moved && n2 >= 1 && m2 >= 1 {
+                true => Ok(first_player_wins(n2, m2)),
+                false => Err(format!(
+                    "the coin steps one cell left, down or both: {n} {m} cannot become {n2} {m2}"
+                )),
+            }
+        }))
     }
 
     /// Odd sides near the drawn ones, within the ranges.

@@ -19,6 +19,7 @@
 //! not take everything), so they are losses. That agrees with the closed form
 //! when 0 and 1 are counted as Fibonacci numbers, which the table does.
 
+use super::legality::{played, take_from_pile, Played};
 use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
 
@@ -80,6 +81,19 @@ pub fn first_player_wins(n: u64) -> bool {
     (n != low) & (n != high)
 }
 
+/// The smallest term of `n`'s Zeckendorf sum (`n` itself for 0).
+fn smallest_zeckendorf_term(n: u64) -> u64 {
+    let mut rest = n;
+    let mut smallest = n;
+    while rest > 0 {
+        // The largest Fibonacci number at most `rest`.
+        let below = FIBONACCI.partition_point(|&f| f <= rest);
+        smallest = FIBONACCI[below - 1];
+        rest -= smallest;
+    }
+    smallest
+}
+
 /// Fibonacci Nim as a [`PositionGame`] of one number (`b` is ignored).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FibonacciNim;
@@ -102,18 +116,24 @@ impl PositionGame for FibonacciNim {
         if !first_player_wins(n) {
             return None;
         }
-        let mut rest = n;
-        let mut smallest = n;
-        while rest > 0 {
-            // The largest Fibonacci number at most `rest`.
-            let below = FIBONACCI.partition_point(|&f| f <= rest);
-            smallest = FIBONACCI[below - 1];
-            rest -= smallest;
-        }
+        let smallest = smallest_zeckendorf_term(n);
         Some(PositionMove::Pile {
             from: n,
             to: n - smallest,
         })
+    }
+
+    /// A first take of 1 to `n - 1`. The opponent, then allowed twice the
+    /// take, wins iff the smallest term of the pile's Zeckendorf sum is
+    /// within that (the theorem behind the closed form; the test holds it
+    /// to a search).
+    fn check_move(&mut self, n: u64, _: u64, mv: &PositionMove) -> Played {
+        played(
+            take_from_pile(n, mv, Some(n.saturating_sub(1))).map(|left| {
+                let take = n - left;
+                smallest_zeckendorf_term(left) <= take.saturating_mul(2)
+            }),
+        )
     }
 
     /// A random Fibonacci number of at least 2 in the range.

@@ -24,6 +24,7 @@
 
 use std::ops::RangeInclusive;
 
+use super::legality::{self, Legality};
 use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame};
 use crate::rng::SplitMix64;
 
@@ -103,6 +104,10 @@ impl HeapGame for LaskerSwap {
             Ok(to) if to < heap => (to, None),
             _ => (1, Some(heap - 1)),
         })
+    }
+
+    fn legality(&self, from: u64, parts: &[u64]) -> Legality {
+        legality::removal_or_split(from, parts, 2)
     }
 
     /// The heap whose Grundy value is the xor of the others'. The swap is its

@@ -28,6 +28,7 @@
 
 use std::ops::RangeInclusive;
 
+use super::legality::{self, Legality};
 use super::nim::NormalNim;
 use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
 use crate::rng::SplitMix64;
@@ -75,6 +76,11 @@ impl HeapGame for MisereNim {
             1 => (heap > 1).then_some((u64::from(summary.ones.is_multiple_of(2)), None)),
             _ => NormalNim.move_from(heap, summary),
         }
+    }
+
+    /// Nim's removals: only the end of the game differs.
+    fn legality(&self, from: u64, parts: &[u64]) -> Legality {
+        legality::removal(from, parts)
     }
 
     /// With only 0s and 1s and an even number of 1s, take a 1 (an empty

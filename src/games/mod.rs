@@ -86,6 +86,7 @@ pub mod hill;
 pub mod kmultiple;
 pub mod known;
 pub mod lasker;
+pub mod legality;
 pub mod misere;
 pub mod multiplication;
 pub mod nim;
@@ -100,6 +101,7 @@ pub mod trace;
 pub mod wythoff;
 
 pub use every_move::EveryMove;
+pub use legality::{Legality, Played};
 pub use trace::{HeapMove, MoveTrace, NoTrace, Trace};
 
 #[cfg(test)]
@@ -208,6 +210,16 @@ pub trait HeapGame: HeapFold {
     /// move from that heap, so counting them counts every winning move.
     fn move_from(&self, heap: u64, summary: &CaseSummary) -> Option<(u64, Option<u64>)>;
 
+    /// Whether one move may turn a heap of `from` objects into the heaps
+    /// `parts` (one for a removal, `[0]` when the heap is taken whole; two
+    /// or three for a split), whatever the other heaps are. The default,
+    /// [`Legality::Unchecked`] for every move, is for a game that cannot
+    /// tell: a game that can never answers it.
+    fn legality(&self, from: u64, parts: &[u64]) -> Legality {
+        let _ = (from, parts);
+        Legality::Unchecked
+    }
+
     /// `Some(x)` when [`move_from`](HeapGame::move_from) in the position
     /// folded to `summary` is exactly "to `heap xor x`, when that is
     /// smaller" (Normal Nim's moves), so that vector code may find the
@@ -311,6 +323,15 @@ pub trait PositionGame {
 
     /// A winning move from `(a, b)`; `None` when the player to move loses.
     fn winning_move(&mut self, a: u64, b: u64) -> Option<PositionMove>;
+
+    /// Whether `mv` is a move from `(a, b)` and, if so, whether the player
+    /// to move after it wins. The default, [`Played::Unchecked`] for every
+    /// move, is for a game that cannot tell: a game that can never answers
+    /// it.
+    fn check_move(&mut self, a: u64, b: u64, mv: &PositionMove) -> Played {
+        let _ = (a, b, mv);
+        Played::Unchecked
+    }
 
     /// A losing position for `nimstream gen`, near the drawn `(a, b)` and
     /// within the ranges; `None` when this construction finds none.
@@ -543,6 +564,18 @@ impl Game {
     /// answers that list or count them need ([`EveryMove`]).
     pub fn lists_every_move(&self) -> bool {
         with_game!(self, heap h => h.lists_every_move(), position _p => false, row _r => false)
+    }
+
+    /// Whether the game can tell whether a claimed move is legal (and what
+    /// it leaves), as checking any winning move needs: asked of one move,
+    /// since a game that cannot tell says so of every move.
+    pub fn checks_moves(&self) -> bool {
+        let probe = PositionMove::Pile { from: 1, to: 0 };
+        let mut game = self.clone();
+        with_game!(&mut game,
+            heap h => h.legality(1, &[0]) != Legality::Unchecked,
+            position p => p.check_move(1, 1, &probe) != Played::Unchecked,
+            row _r => false)
     }
 
     /// Whether a case is a row of numbers read whole ([`row::RowGame`]).

@@ -18,6 +18,7 @@
 //! `n ≤ 1` is reached before any move; the first move, which must be made,
 //! wins it.
 
+use super::legality::Played;
 use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
 
@@ -51,6 +52,22 @@ impl PositionGame for MultiplicationGame {
     fn winning_move(&mut self, n: u64, _: u64) -> Option<PositionMove> {
         let x = (2..=9).find(|&x| x >= n || !first_player_wins(n.div_ceil(x)))?;
         Some(PositionMove::Pile { from: 1, to: x })
+    }
+
+    /// `p` from 1 to a multiplier from 2 to 9: a move that reaches `n` ends
+    /// the game, won; any other leaves the game towards `⌈n/x⌉`.
+    fn check_move(&mut self, n: u64, _: u64, mv: &PositionMove) -> Played {
+        match *mv {
+            PositionMove::Pile {
+                from: 1,
+                to: x @ 2..=9,
+            } => Played::Legal {
+                opponent_wins: x < n && first_player_wins(n.div_ceil(x)),
+            },
+            _ => Played::Illegal(format!(
+                "the first move multiplies p = 1 by 2 to 9, written 1->x, not {mv}"
+            )),
+        }
     }
 
     /// A random `n` in a lost interval `(9·18^k, 18^(k+1)]` within the range.

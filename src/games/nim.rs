@@ -12,6 +12,7 @@
 
 use std::ops::RangeInclusive;
 
+use super::legality::{self, Legality};
 use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame};
 use crate::rng::SplitMix64;
 
@@ -47,6 +48,10 @@ impl HeapGame for NormalNim {
 
     fn xor_moves(&self, summary: &CaseSummary) -> Option<u64> {
         Some(summary.xor)
+    }
+
+    fn legality(&self, from: u64, parts: &[u64]) -> Legality {
+        legality::removal(from, parts)
     }
 
     /// The heap equal to the xor of the others.

@@ -8,6 +8,7 @@
 //! `n mod 3` (1 or 2, both powers of two) leaves a multiple of 3. The
 //! empty pile, a multiple of 3, has no move and is lost.
 
+use super::legality::{played, take_from_pile, Played};
 use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
 
@@ -34,6 +35,16 @@ impl PositionGame for PowersOfTwo {
             from: n,
             to: n - take,
         })
+    }
+
+    /// A take of a power of two.
+    fn check_move(&mut self, n: u64, _: u64, mv: &PositionMove) -> Played {
+        played(
+            take_from_pile(n, mv, None).and_then(|to| match (n - to).is_power_of_two() {
+                true => Ok(!to.is_multiple_of(3)),
+                false => Err(format!("a move takes a power of two, not {}", n - to)),
+            }),
+        )
     }
 
     /// A random multiple of 3 in the pile's range.

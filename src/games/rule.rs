@@ -13,6 +13,7 @@
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
+use super::legality::{self, Legality};
 use super::{
     CaseSummary, Game, GameParams, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace, Parameter,
 };
@@ -315,6 +316,36 @@ impl RuleGame {
     }
 }
 
+/// Whether `rule` allows a heap of `from` to become `parts` in one move.
+fn rule_legality(rule: &Rule, name: &str, from: u64, parts: &[u64]) -> Legality {
+    let Some(removed) = legality::sum(parts).and_then(|left| from.checked_sub(left)) else {
+        return Legality::Illegal(format!(
+            "the heaps left, {}, hold more than the {from} there were",
+            legality::join(parts)
+        ));
+    };
+    let removed = usize::try_from(removed).unwrap_or(usize::MAX);
+    let allowed = match parts {
+        [0] => rule.takes_all(removed),
+        [_] => rule.leave_one().binary_search(&removed).is_ok(),
+        [a, b] => {
+            let (small, large) = ((*a).min(*b), (*a).max(*b));
+            rule.leave_two().binary_search(&removed).is_ok()
+                && small >= 1
+                && !(rule.unequal_parts() && small == large)
+        }
+        [_, _, _] => rule.leave_three().binary_search(&removed).is_ok() && !parts.contains(&0),
+        _ => false,
+    };
+    match allowed {
+        true => Legality::Legal,
+        false => Legality::Illegal(format!(
+            "{name} has no move from {from} to {}",
+            legality::join(parts)
+        )),
+    }
+}
+
 impl HeapFold for RuleGame {
     const MAY_REFUSE: bool = true;
 
@@ -376,6 +407,14 @@ impl HeapGame for RuleGame {
             return None;
         }
         self.option_worth(heap, target)
+    }
+
+    /// The rule's own moves, as the engine enumerates them: taking a whole
+    /// heap of `i` (digit bit 1), or removing `i` and leaving one heap (bit
+    /// 2), two (bit 4, unequal in Grundy's game) or three (bit 8), none
+    /// empty.
+    fn legality(&self, from: u64, parts: &[u64]) -> Legality {
+        rule_legality(&self.rule, &self.name, from, parts)
     }
 
     /// A heap worth the xor of the others: the first one in the range from

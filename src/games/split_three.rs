@@ -25,6 +25,7 @@
 
 use std::ops::RangeInclusive;
 
+use super::legality::{self, Legality};
 use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
 use crate::rng::SplitMix64;
 
@@ -123,6 +124,10 @@ impl HeapGame for SplitThree {
             Some(to) => mv(to, None, None),
             None => mv(1, Some(2), Some(heap - 3)),
         })
+    }
+
+    fn legality(&self, from: u64, parts: &[u64]) -> Legality {
+        legality::removal_or_split(from, parts, 3)
     }
 
     /// The heap whose value is the xor of the others', as in Lasker's Nim.

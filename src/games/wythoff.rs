@@ -26,6 +26,7 @@
 //! where squaring is valid because every base is non-negative. See
 //! the comments in `is_losing` for why none of this overflows a `u128`.
 
+use super::legality::{played, two_piles, Played};
 use super::{Game, GameSpec, PositionGame, PositionMove, PositionRanges};
 use crate::rng::SplitMix64;
 
@@ -231,6 +232,23 @@ impl PositionGame for WythoffGame {
 
     fn winning_leaves(&mut self, a: u64, b: u64) -> Option<Vec<(u64, u64)>> {
         Some(winning_leaves(a, b))
+    }
+
+    /// A take from one pile, or the same take from both.
+    fn check_move(&mut self, a: u64, b: u64, mv: &PositionMove) -> Played {
+        played(two_piles(a, b, mv).and_then(|(a2, b2)| {
+            let legal = match (a2 <= a, b2 <= b) {
+                (true, true) => (a2 == a) != (b2 == b) || (a2 < a && a - a2 == b - b2),
+                _ => false,
+            };
+            match legal {
+                true => Ok(first_player_wins(a2, b2)),
+                false => Err(format!(
+                    "a move takes from one pile or the same from both: {a} {b} cannot \
+                     become {a2} {b2}"
+                )),
+            }
+        }))
     }
 
     /// A random losing pair whose piles fit the ranges, in either order.
