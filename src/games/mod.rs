@@ -105,7 +105,7 @@ pub use legality::{Legality, Played};
 pub use trace::{HeapMove, MoveTrace, NoTrace, Trace};
 
 #[cfg(test)]
-mod brute;
+pub(crate) mod brute;
 #[cfg(test)]
 mod move_tests;
 

@@ -75,7 +75,7 @@ impl<E: BufRead> Comparison<'_, E> {
             self.words.learn(&wanted);
             for (at, want) in wanted.iter().enumerate() {
                 match output.next()? {
-                    Next::End => return Ok(self.missing(case, &line)),
+                    Next::End => return Ok(missing(case, &line)),
                     Next::TooLong(out_line) => return Ok(self.too_long(case, out_line)),
                     Next::Token(out_line) if output.text() != *want => {
                         let mut found: Vec<Vec<u8>> =
@@ -93,7 +93,14 @@ impl<E: BufRead> Comparison<'_, E> {
                             }
                         }
                         let found = found.join(&b' ');
-                        return Ok(self.mismatch(case, out_line, &line, &found, all_readable));
+                        return Ok(mismatch(
+                            self.problem,
+                            case,
+                            out_line,
+                            &line,
+                            &found,
+                            all_readable,
+                        ));
                     }
                     Next::Token(_) => {}
                 }
@@ -122,7 +129,7 @@ impl<E: BufRead> Comparison<'_, E> {
             // A line far longer than the expected one differs anyway; the
             // rest of it is skipped, not held.
             let Some(cut) = read_line_bounded(&mut output, &mut found, line.len() + 64)? else {
-                return Ok(self.missing(case, &line));
+                return Ok(missing(case, &line));
             };
             out_line += 1;
             if !cut && found == line {
@@ -143,7 +150,14 @@ impl<E: BufRead> Comparison<'_, E> {
                 });
             }
             let readable = split(&found).all(|token| self.words.readable(token));
-            return Ok(self.mismatch(case, out_line, &line, &found, readable && !cut));
+            return Ok(mismatch(
+                self.problem,
+                case,
+                out_line,
+                &line,
+                &found,
+                readable && !cut,
+            ));
         }
         let cases = self.cases.count;
         match read_line_bounded(&mut output, &mut found, LONGEST)? {
@@ -166,20 +180,23 @@ impl<E: BufRead> Comparison<'_, E> {
             }
         }
     }
+}
 
-    fn missing(&self, case: u64, line: &[u8]) -> Checked {
-        Checked {
-            verdict: Verdict::WrongAnswer,
-            message: format!(
-                "case {case}: the output ends where {} is expected ({} {} answered)",
-                quote(line),
-                case - 1,
-                if case == 2 { "case" } else { "cases" }
-            ),
-            cases: case - 1,
-        }
+/// The output ends where case `case`'s expected `line` should be.
+pub(super) fn missing(case: u64, line: &[u8]) -> Checked {
+    Checked {
+        verdict: Verdict::WrongAnswer,
+        message: format!(
+            "case {case}: the output ends where {} is expected ({} {} answered)",
+            quote(line),
+            case - 1,
+            if case == 2 { "case" } else { "cases" }
+        ),
+        cases: case - 1,
     }
+}
 
+impl<E: BufRead> Comparison<'_, E> {
     fn too_long(&self, case: u64, out_line: u64) -> Checked {
         Checked {
             verdict: Verdict::PresentationError,
@@ -191,35 +208,39 @@ impl<E: BufRead> Comparison<'_, E> {
             cases: case - 1,
         }
     }
+}
 
-    fn mismatch(
-        &self,
-        case: u64,
-        out_line: u64,
-        line: &[u8],
-        found: &[u8],
-        readable: bool,
-    ) -> Checked {
-        let (verdict, tail) = match readable {
-            true => (Verdict::WrongAnswer, String::new()),
-            false => (
-                Verdict::PresentationError,
-                format!(", which is not an answer {} gives", self.problem.name),
-            ),
-        };
-        Checked {
-            verdict,
-            message: format!(
-                "case {case} (output line {out_line}): expected {}, found {}{tail}",
-                quote(line),
-                quote(found)
-            ),
-            cases: case - 1,
-        }
+/// Case `case`'s answer is `found`, not the expected `line`: a wrong
+/// answer, or a presentation error when `found` is not `readable` as an
+/// answer of `problem`.
+pub(super) fn mismatch(
+    problem: &Problem,
+    case: u64,
+    out_line: u64,
+    line: &[u8],
+    found: &[u8],
+    readable: bool,
+) -> Checked {
+    let (verdict, tail) = match readable {
+        true => (Verdict::WrongAnswer, String::new()),
+        false => (
+            Verdict::PresentationError,
+            format!(", which is not an answer {} gives", problem.name),
+        ),
+    };
+    Checked {
+        verdict,
+        message: format!(
+            "case {case} (output line {out_line}): expected {}, found {}{tail}",
+            quote(line),
+            quote(found)
+        ),
+        cases: case - 1,
     }
 }
 
-fn extra(cases: u64, line: u64, what: &str) -> Checked {
+/// More output after the last case's answer.
+pub(super) fn extra(cases: u64, line: u64, what: &str) -> Checked {
     Checked {
         verdict: Verdict::WrongAnswer,
         message: format!("output line {line}: {what} after the last case's answer ({cases} cases)"),
@@ -228,7 +249,7 @@ fn extra(cases: u64, line: u64, what: &str) -> Checked {
 }
 
 /// The tokens of a line.
-fn split(line: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
+pub(super) fn split(line: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
     line.split(|&b| is_space(b))
         .filter(|token| !token.is_empty())
 }
@@ -297,7 +318,7 @@ fn is_number(token: &[u8]) -> bool {
 /// The tokens a problem's answers can hold: its words, the words seen in
 /// the expected answers, numbers, `Case i:` and moves. Anything else in an
 /// output is no answer at all: a presentation error, not a wrong answer.
-struct Words {
+pub(super) struct Words {
     known: HashSet<Vec<u8>>,
 }
 
@@ -305,7 +326,7 @@ impl Words {
     /// At most this many words are learned from the expected answers.
     const MOST: usize = 1024;
 
-    fn new(problem: &Problem) -> Words {
+    pub(super) fn new(problem: &Problem) -> Words {
         let mut known = HashSet::new();
         let verdicts = &problem.verdicts;
         for word in split(verdicts.win.as_bytes()).chain(split(verdicts.lose.as_bytes())) {
@@ -317,7 +338,7 @@ impl Words {
         Words { known }
     }
 
-    fn learn(&mut self, tokens: &[&[u8]]) {
+    pub(super) fn learn(&mut self, tokens: &[&[u8]]) {
         for token in tokens {
             if self.known.len() < Self::MOST && !self.known.contains(*token) {
                 self.known.insert(token.to_vec());
@@ -325,7 +346,7 @@ impl Words {
         }
     }
 
-    fn readable(&self, token: &[u8]) -> bool {
+    pub(super) fn readable(&self, token: &[u8]) -> bool {
         if self.known.contains(token) || is_number(token) {
             return true;
         }

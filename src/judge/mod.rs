@@ -14,15 +14,20 @@
 //! makes it: a line, or for the answers that list moves, a verdict line and
 //! the move lines after it.
 //!
+//! Where the answers name any winning move, [`compare_moves`] checks each
+//! move by the game: legal, and leaving the opponent a lost position.
+//!
 //! Running the program is [`sandbox`](crate::sandbox)'s; the command line
 //! puts the two together (`nimstream judge`, `nimstream check`).
 
 mod compare;
+mod moves;
 mod tokens;
 
 use std::fmt;
 
 pub use compare::{compare, Mode};
+pub use moves::{compare_moves, move_refusal};
 
 /// What a judge says of one test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
