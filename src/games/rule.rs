@@ -316,36 +316,6 @@ impl RuleGame {
     }
 }
 
-/// Whether `rule` allows a heap of `from` to become `parts` in one move.
-fn rule_legality(rule: &Rule, name: &str, from: u64, parts: &[u64]) -> Legality {
-    let Some(removed) = legality::sum(parts).and_then(|left| from.checked_sub(left)) else {
-        return Legality::Illegal(format!(
-            "the heaps left, {}, hold more than the {from} there were",
-            legality::join(parts)
-        ));
-    };
-    let removed = usize::try_from(removed).unwrap_or(usize::MAX);
-    let allowed = match parts {
-        [0] => rule.takes_all(removed),
-        [_] => rule.leave_one().binary_search(&removed).is_ok(),
-        [a, b] => {
-            let (small, large) = ((*a).min(*b), (*a).max(*b));
-            rule.leave_two().binary_search(&removed).is_ok()
-                && small >= 1
-                && !(rule.unequal_parts() && small == large)
-        }
-        [_, _, _] => rule.leave_three().binary_search(&removed).is_ok() && !parts.contains(&0),
-        _ => false,
-    };
-    match allowed {
-        true => Legality::Legal,
-        false => Legality::Illegal(format!(
-            "{name} has no move from {from} to {}",
-            legality::join(parts)
-        )),
-    }
-}
-
 impl HeapFold for RuleGame {
     const MAY_REFUSE: bool = true;
 
@@ -414,7 +384,7 @@ impl HeapGame for RuleGame {
     /// 2), two (bit 4, unequal in Grundy's game) or three (bit 8), none
     /// empty.
     fn legality(&self, from: u64, parts: &[u64]) -> Legality {
-        rule_legality(&self.rule, &self.name, from, parts)
+        legality::by_rule(&self.rule, &self.name, from, parts)
     }
 
     /// A heap worth the xor of the others: the first one in the range from

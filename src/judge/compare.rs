@@ -351,9 +351,7 @@ impl Words {
             return true;
         }
         // `Case 3:`, and moves: `3:7->4`, `2:9->1+5`, `a->b`.
-        let numbered = token
-            .strip_suffix(b":")
-            .is_some_and(|number| is_number(number));
+        let numbered = token.strip_suffix(b":").is_some_and(is_number);
         let movelike = token.len() <= 100
             && token.iter().any(u8::is_ascii_digit)
             && token

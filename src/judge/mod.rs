@@ -1,7 +1,7 @@
 //! Judging a program's answers: the verdicts a judge gives, and the
 //! checker that compares a program's output with the expected answers.
 //!
-//! The checker ([`compare`]) streams both texts and holds one line of the
+//! The checker ([`compare()`]) streams both texts and holds one line of the
 //! expected answers and one token of the output at a time, so judging a
 //! file of millions of answers costs about what writing them cost, and no
 //! output, however long its lines or strange its bytes, makes it read

@@ -339,8 +339,11 @@ fn faults_of_the_jury_files_are_errors() {
     assert!(run("1\n1\nx\n", "Yes\n").is_err());
 }
 
+/// A heap's brute-force moves: the parts each leaves in its place.
+type Moves = Box<dyn Fn(u64) -> Vec<Vec<u64>>>;
+
 /// The games of the property test, each with its brute-force moves.
-fn searched(name: &str) -> (&'static str, Box<dyn Fn(u64) -> Vec<Vec<u64>>>) {
+fn searched(name: &str) -> (&'static str, Moves) {
     match name {
         "nim" => ("nim", Box::new(nim_moves)),
         "lasker" => ("lasker", Box::new(lasker_moves)),

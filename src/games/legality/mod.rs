@@ -19,6 +19,7 @@
 //! [`Game::checks_moves`]: super::Game::checks_moves
 
 use super::PositionMove;
+use crate::grundy::Rule;
 
 /// What a heap game says of a claimed change to one heap.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,6 +126,37 @@ pub(crate) fn played(after: Result<bool, String>) -> Played {
     match after {
         Ok(opponent_wins) => Played::Legal { opponent_wins },
         Err(why) => Played::Illegal(why),
+    }
+}
+
+/// Whether `rule` allows a heap of `from` to become `parts` in one move,
+/// as the engine enumerates its options: taking a whole heap (digit bit
+/// 1), or removing some and leaving one heap (bit 2), two (bit 4, unequal
+/// in Grundy's game) or three (bit 8), none empty. `name` is the game's,
+/// for the message.
+pub(crate) fn by_rule(rule: &Rule, name: &str, from: u64, parts: &[u64]) -> Legality {
+    let Some(removed) = sum(parts).and_then(|left| from.checked_sub(left)) else {
+        return Legality::Illegal(format!(
+            "the heaps left, {}, hold more than the {from} there were",
+            join(parts)
+        ));
+    };
+    let removed = usize::try_from(removed).unwrap_or(usize::MAX);
+    let allowed = match parts {
+        [0] => rule.takes_all(removed),
+        [_] => rule.leave_one().binary_search(&removed).is_ok(),
+        [a, b] => {
+            let (small, large) = ((*a).min(*b), (*a).max(*b));
+            rule.leave_two().binary_search(&removed).is_ok()
+                && small >= 1
+                && !(rule.unequal_parts() && small == large)
+        }
+        [_, _, _] => rule.leave_three().binary_search(&removed).is_ok() && !parts.contains(&0),
+        _ => false,
+    };
+    match allowed {
+        true => Legality::Legal,
+        false => Legality::Illegal(format!("{name} has no move from {from} to {}", join(parts))),
     }
 }
 

@@ -3,7 +3,7 @@
 //! position is accepted, whatever move the expected answers name.
 //!
 //! A case's answer is its line: the verdict words, which must be the
-//! expected ones (compared as [`compare`](super::compare) compares tokens,
+//! expected ones (compared as [`compare`](super::compare()) compares tokens,
 //! with its messages, a word no answer has being a presentation error),
 //! then, on a winning case, a move as `solve --move` writes it: `i:a->b`
 //! (`i:a->b+c`, `i:a->b+c+d` for splits) for heap games, `a->b` for one
