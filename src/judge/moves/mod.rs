@@ -12,7 +12,8 @@
 //! ([`HeapGame::legality`], [`PositionGame::check_move`]) and leave a
 //! position the opponent loses, which for heaps is the case folded again
 //! with the moved heap replaced by its parts. A losing case has nothing
-//! after its word.
+//! after its word, and neither has a won case with no object left (misère
+//! Nim's, won because the opponent took the last one).
 //!
 //! The expected answers and the output are read a line at a time, a line
 //! of output kept to [`LONGEST`] bytes past the expected one, so junk
@@ -169,6 +170,8 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
                 quote(&verdict_line),
                 quote(&claimed.join(&b' '))
             )),
+            // Misère Nim's empty position is won with no move to make.
+            (true, true) if no_move_left(case) => return Ok(None),
             (true, true) => Fault::Wrong(format!(
                 "expected a winning move after {}",
                 quote(&verdict_line)
@@ -266,6 +269,12 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
             }
         })
     }
+}
+
+/// Whether `case` is heaps with no object left, from which no game here
+/// has a move.
+fn no_move_left(case: &Case) -> bool {
+    matches!(case, Case::Heaps(heaps) if heaps.iter().all(|&heap| heap == 0))
 }
 
 /// The next line of `reader` that is not blank, or `None` at the end.

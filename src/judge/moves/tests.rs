@@ -155,6 +155,45 @@ fn a_long_case_shows_the_heaps_around_the_move() {
     );
 }
 
+/// Misère Nim: heaps 0 0 are won with no move to make; heaps 1 is lost,
+/// and heaps 1 1 won by taking one of them.
+#[test]
+fn misere_wins_an_empty_position_with_no_move() {
+    let input = "3
+2
+0 0
+1
+1
+2
+1 1
+";
+    let expected = "John\nBrother\nJohn 1:1->0\n";
+    for output in [
+        "John\nBrother\nJohn 1:1->0\n",
+        "John\nBrother\nJohn 2:1->0\n",
+    ] {
+        assert_eq!(
+            check("misere", input, expected, output),
+            Checked::accepted(3)
+        );
+    }
+    assert_eq!(
+        found(check("misere", input, expected, "John\nBrother\nJohn\n")),
+        wrong("case 3 (output line 3): expected a winning move after 'John'")
+    );
+    assert_eq!(
+        found(check(
+            "misere",
+            input,
+            expected,
+            "John 1:0->0\nBrother\nJohn 1:1->0\n"
+        )),
+        wrong(
+            "case 1 (output line 1): '1:0->0' is illegal: a move takes at least one object: 0->0"
+        )
+    );
+}
+
 /// Heaps 5 6: worth 5 and 6 in Lasker's Nim; 6 to 5 wins, and so does
 /// splitting 5 into 2 + 3 (worth 6).
 const LASKER: &str = "1\n2\n5 6\n";
