@@ -20,6 +20,7 @@ mod grundy;
 mod grundy_runs;
 mod judge;
 mod judge_stress;
+mod judge_moves;
 mod large_file;
 mod listing;
 mod memory;

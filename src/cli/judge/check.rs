@@ -18,6 +18,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
+use nimstream::games::Game;
+use nimstream::input::{Input, MmapChoice};
 use nimstream::judge::{self, Checked, Mode, Verdict};
 use nimstream::problem::Problem;
 use nimstream::Error;
@@ -33,6 +35,7 @@ pub const FAILED: u8 = 3;
   nimstream check nim 1.in 1.out 1.ans                 testlib's order
   nimstream check nim 1.in 1.ans feedback/ < 1.out     an ICPC output validator
   oj test -c ./sol -d tests --judge-command 'nimstream check nim'
+  nimstream check nim --move 1.in 1.out 1.ans          any winning move accepted
 
 Exit status (testlib): 0 accepted, 1 wrong answer, 2 presentation error,
 3 when the checker fails. As an ICPC output validator: 42 accepted, 43
@@ -48,6 +51,10 @@ pub struct CheckArgs {
     /// Compare answers line by line, byte for byte, not as tokens.
     #[arg(long)]
     strict: bool,
+    /// The output names a winning move after each winning verdict, as
+    /// `solve --move` writes it; any winning move is accepted.
+    #[arg(long = "move", conflicts_with = "strict")]
+    moves: bool,
 }
 
 /// Where the program's output is and where the verdict goes.
@@ -69,7 +76,7 @@ pub fn check_command(mut args: CheckArgs) -> ExitCode {
 fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
     args.problem.shift_inputs(&mut args.files)?;
     let usage = "nimstream check PROBLEM INPUT OUTPUT ANSWER";
-    let (problem, _, _) = pick_params(&args.problem, &args.files, usage)?;
+    let (problem, params, _) = pick_params(&args.problem, &args.files, usage)?;
     let [input, second, third, rest @ ..] = args.files.as_slice() else {
         return Err(Error::Usage(format!(
             "check takes three files: INPUT OUTPUT ANSWER (testlib), or INPUT ANSWER \
@@ -93,25 +100,29 @@ fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
     // The input is not needed to compare words, but a judge that names a
     // missing one is misconfigured, and hearing it now beats later.
     File::open(input).map_err(io_error(input))?;
-    let expected = File::open(answer)
-        .map(BufReader::new)
-        .map_err(io_error(answer))?;
-    let mode = if args.strict {
-        Mode::Strict
-    } else {
-        Mode::Tokens
+    let expected = File::open(answer).map(BufReader::new).map_err(io_error(answer))?;
+    let mode = match (args.moves, args.strict) {
+        (true, _) => Compared::Moves {
+            game: problem.build_game(&params)?,
+            input: input_bytes(input)?,
+        },
+        (false, true) => Compared::Text(Mode::Strict),
+        (false, false) => Compared::Text(Mode::Tokens),
     };
+    if let Compared::Moves { game, .. } = &mode {
+        if let Some(why) = judge::move_refusal(problem, game) {
+            return Err(Error::Usage(why));
+        }
+    }
     let checked = match &convention {
         Convention::Testlib { output } => {
             let display = output.display().to_string();
-            let output = File::open(output)
-                .map(BufReader::new)
-                .map_err(io_error(&display))?;
-            compare(problem, expected, output, mode, answer, &display)?
+            let output = File::open(output).map(BufReader::new).map_err(io_error(&display))?;
+            compare(problem, expected, output, &mode, answer, &display)?
         }
         Convention::Icpc { .. } => {
             let output = BufReader::new(io::stdin().lock());
-            compare(problem, expected, output, mode, answer, "standard input")?
+            compare(problem, expected, output, &mode, answer, "standard input")?
         }
     };
     Ok(match convention {
@@ -120,17 +131,42 @@ fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
     })
 }
 
+/// How answers are compared: as text, or with moves checked by the game on
+/// the input's cases.
+enum Compared {
+    Text(Mode),
+    Moves { game: Game, input: Vec<u8> },
+}
+
+/// The input's bytes, decompressed if it is compressed (the one copy the
+/// move checker holds).
+fn input_bytes(input: &str) -> Result<Vec<u8>, Error> {
+    let mut opened = Input::open(Path::new(input), MmapChoice::never())?;
+    if opened.kind().codec().is_none() {
+        return std::fs::read(input).map_err(io_error(input));
+    }
+    let mut buffer = Vec::new();
+    let bytes = opened.bytes(&mut buffer).map_err(io_error(input))?;
+    Ok(bytes.to_vec())
+}
+
 /// Compares, telling a fault of the jury's answer from one of reading the
 /// output.
 fn compare(
     problem: &Problem,
     expected: impl io::BufRead,
     output: impl io::BufRead,
-    mode: Mode,
+    compared: &Compared,
     answer: &str,
     output_name: &str,
 ) -> Result<Checked, Error> {
-    judge::compare(problem, expected, output, mode).map_err(|source| Error::Io {
+    let checked = match compared {
+        Compared::Text(mode) => judge::compare(problem, expected, output, *mode),
+        Compared::Moves { game, input } => {
+            judge::compare_moves(problem, game, input, expected, output)
+        }
+    };
+    checked.map_err(|source| Error::Io {
         path: format!("{answer} or {output_name}"),
         source,
     })

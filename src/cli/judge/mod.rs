@@ -40,6 +40,7 @@ use report::{Report, TestResult};
 #[command(after_help = "EXAMPLES:
   nimstream judge nim tests/ -- ./sol
   nimstream judge lasker tests/ --time-limit 1 --memory-limit 64M -- ./sol
+  nimstream judge nim tests/ --move -- ./sol       any winning move accepted
   nimstream judge --problem kayles.toml tests/ --json -- python3 sol.py
 
 Verdicts: AC accepted, WA wrong answer, PE presentation error (output that
@@ -67,6 +68,10 @@ pub struct JudgeArgs {
     /// Compare answers line by line, byte for byte, not as tokens.
     #[arg(long)]
     strict: bool,
+    /// The output names a winning move after each winning verdict, as
+    /// `solve --move` writes it; any winning move is accepted.
+    #[arg(long = "move", conflicts_with = "strict")]
+    moves: bool,
     /// Print the results as one JSON object, not a line a test.
     #[arg(long)]
     json: bool,
@@ -83,6 +88,8 @@ struct Context<'a> {
     mode: Mode,
     /// The problem file the problem was read from, if it was.
     problem_file: Option<String>,
+    /// Whether answers name a winning move, checked by the game.
+    moves: bool,
 }
 
 pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
@@ -118,7 +125,12 @@ pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
             Mode::Tokens
         },
         problem_file: args.problem.problem_file.clone(),
+        moves: args.moves,
     };
+    let refused = args.moves.then(|| judge::move_refusal(problem, &game));
+    if let Some(why) = refused.flatten() {
+        return Err(Error::Usage(why));
+    }
     let mut report = Report::new(args.json);
     let mut stdout = io::stdout().lock();
     judge_all(&context, &tests, args.jobs, |result| {
@@ -159,7 +171,11 @@ fn stress_command(args: &JudgeArgs) -> Result<ExitCode, Error> {
             Mode::Tokens
         },
         problem_file: args.problem.problem_file.clone(),
+        moves: args.moves,
     };
+    if let Some(why) = args.moves.then(|| judge::move_refusal(problem, &game)).flatten() {
+        return Err(Error::Usage(why));
+    }
     let command: Vec<String> = args
         .command
         .iter()
@@ -227,7 +243,7 @@ fn judge_test(context: &Context, test: &Path) -> Result<TestResult, Error> {
         &context.limits,
     )
     .map_err(io_error(&scratch.path))?;
-    let (verdict, message) = verdict_of(context, &outcome, &expected, &output)?;
+    let (verdict, message) = verdict_of(context, &outcome, &input, &expected, &output)?;
     Ok(TestResult {
         name,
         verdict,
@@ -242,6 +258,7 @@ fn judge_test(context: &Context, test: &Path) -> Result<TestResult, Error> {
 fn verdict_of(
     context: &Context,
     outcome: &sandbox::Outcome,
+    input: &Path,
     expected: &Path,
     output: &Path,
 ) -> Result<(Verdict, String), Error> {
@@ -277,6 +294,13 @@ fn verdict_of(
         return Ok((Verdict::RuntimeError, with_stderr(ended, outcome)));
     }
     let open = |path: &Path| File::open(path).map(BufReader::new).map_err(io_error(path));
+    if context.moves {
+        let bytes = std::fs::read(input).map_err(io_error(input))?;
+        let (problem, game) = (context.problem, context.game);
+        let checked = judge::compare_moves(problem, game, &bytes, open(expected)?, open(output)?)
+            .map_err(io_error(expected))?;
+        return Ok((checked.verdict, checked.message));
+    }
     let checked = judge::compare(
         context.problem,
         open(expected)?,
@@ -333,6 +357,7 @@ fn solve_into(context: &Context, input: &Path, test: &Path, answers: &Path) -> R
     let mut out = VerdictWriter::for_problem(file, &context.problem.verdicts);
     let mut job = Job::new(context.problem);
     job.threads = 1;
+    job.moves = context.moves;
     let mut game = context.game.clone();
     let started = Instant::now();
     let mut opened = Input::open(input, MmapChoice::never())?;

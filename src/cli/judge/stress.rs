@@ -186,7 +186,7 @@ impl Runner<'_> {
             &self.context.limits,
         )
         .map_err(io_error(&input))?;
-        let (verdict, message) = verdict_of(self.context, &outcome, &expected, &output)?;
+        let (verdict, message) = verdict_of(self.context, &outcome, &input, &expected, &output)?;
         Ok(Judged { verdict, message })
     }
 
