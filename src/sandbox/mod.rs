@@ -69,7 +69,7 @@ impl Program {
             .iter()
             .map(|word| {
                 let path = Path::new(word);
-                if path.is_relative() && word.len() > 0 && path.exists() {
+                if path.is_relative() && !word.is_empty() && path.exists() {
                     match std::path::absolute(path) {
                         Ok(absolute) => absolute.into_os_string(),
                         Err(_) => word.clone(),

@@ -218,10 +218,7 @@ impl Shrinker<'_> {
     /// small first.
     fn merge_heaps(&mut self) {
         for case in 0..self.best.cases.len() {
-            loop {
-                let Case::Heaps(heaps) = &self.best.cases[case] else {
-                    break;
-                };
+            while let Case::Heaps(heaps) = &self.best.cases[case] {
                 let n = heaps.len();
                 if !(2..=MERGED_UP_TO).contains(&n) || self.spent() {
                     break;

@@ -100,7 +100,9 @@ fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
     // The input is not needed to compare words, but a judge that names a
     // missing one is misconfigured, and hearing it now beats later.
     File::open(input).map_err(io_error(input))?;
-    let expected = File::open(answer).map(BufReader::new).map_err(io_error(answer))?;
+    let expected = File::open(answer)
+        .map(BufReader::new)
+        .map_err(io_error(answer))?;
     let mode = match (args.moves, args.strict) {
         (true, _) => Compared::Moves {
             game: problem.build_game(&params)?,
@@ -117,7 +119,9 @@ fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
     let checked = match &convention {
         Convention::Testlib { output } => {
             let display = output.display().to_string();
-            let output = File::open(output).map(BufReader::new).map_err(io_error(&display))?;
+            let output = File::open(output)
+                .map(BufReader::new)
+                .map_err(io_error(&display))?;
             compare(problem, expected, output, &mode, answer, &display)?
         }
         Convention::Icpc { .. } => {

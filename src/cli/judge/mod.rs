@@ -173,7 +173,11 @@ fn stress_command(args: &JudgeArgs) -> Result<ExitCode, Error> {
         problem_file: args.problem.problem_file.clone(),
         moves: args.moves,
     };
-    if let Some(why) = args.moves.then(|| judge::move_refusal(problem, &game)).flatten() {
+    if let Some(why) = args
+        .moves
+        .then(|| judge::move_refusal(problem, &game))
+        .flatten()
+    {
         return Err(Error::Usage(why));
     }
     let command: Vec<String> = args

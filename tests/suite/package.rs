@@ -1,0 +1,263 @@
+//! `nimstream package`: a package holds what a judge needs, each of its
+//! tests valid and answered as `solve` answers it, its reference solution
+//! right on every test and its wrong ones caught; and problemtools'
+//! `verifyproblem` finds no error in the packages of the problems the
+//! issue names.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use crate::common::{nimstream, stderr, stdout};
+
+const KAYLES: &str = "testdata/kayles.toml";
+
+/// Writes the package of `problem` (a name, or `--problem FILE` when it
+/// ends in `.toml`) into `dir/package` with `options`.
+fn package(problem: &str, dir: &Path, options: &[&str]) -> PathBuf {
+    let out = dir.join("package");
+    let mut args = vec!["package"];
+    if problem.ends_with(".toml") {
+        args.extend(["--problem", problem]);
+    } else {
+        args.push(problem);
+    }
+    args.push(out.to_str().unwrap());
+    args.extend_from_slice(options);
+    let run = nimstream(&args, b"");
+    assert!(run.status.success(), "{}{}", stdout(&run), stderr(&run));
+    out
+}
+
+/// The `.in` files of a package's folder, sorted.
+fn inputs(folder: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .collect();
+    found.sort();
+    found
+}
+
+/// Compiles a C++ source with g++ -O2 into `dir`.
+fn compile(source: &Path, dir: &Path) -> PathBuf {
+    let binary = dir.join(source.file_stem().unwrap());
+    let built = Command::new("g++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&binary)
+        .arg(source)
+        .output()
+        .expect("g++ runs");
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    binary
+}
+
+fn run_on(program: &Path, input: &Path) -> Vec<u8> {
+    let output = Command::new(program)
+        .stdin(std::fs::File::open(input).unwrap())
+        .stderr(Stdio::inherit())
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{} on {}",
+        program.display(),
+        input.display()
+    );
+    output.stdout
+}
+
+#[test]
+fn a_package_holds_valid_tests_solve_answers_and_solutions_that_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = package(KAYLES, dir.path(), &["--max-bytes", "1M"]);
+    let yaml = std::fs::read_to_string(root.join("problem.yaml")).unwrap();
+    assert!(
+        yaml.contains("source: \"a contest of ours\"") && yaml.contains("uuid: "),
+        "{yaml}"
+    );
+    let tex = std::fs::read_to_string(root.join("problem_statement/problem.en.tex")).unwrap();
+    assert!(tex.starts_with("\\problemname{Kayles"), "{tex}");
+    let secret = inputs(&root.join("data/secret"));
+    assert!(secret.len() >= 10, "{secret:?}");
+    let reference = compile(&root.join("submissions/accepted/kayles.cpp"), dir.path());
+    let wrong = compile(
+        &root.join("submissions/wrong_answer/kayles-plain-nim.cpp"),
+        dir.path(),
+    );
+    let mut caught = false;
+    for input in inputs(&root.join("data/sample")).iter().chain(&secret) {
+        let path = input.to_str().unwrap();
+        let valid = nimstream(&["validate", "--problem", KAYLES, path], b"");
+        assert!(valid.status.success(), "{path}: {}", stderr(&valid));
+        let answers = std::fs::read(input.with_extension("ans")).unwrap();
+        let solved = nimstream(&["solve", "--problem", KAYLES, path], b"");
+        assert_eq!(answers, solved.stdout, "{path}");
+        assert_eq!(
+            run_on(&reference, input),
+            answers,
+            "the reference on {path}"
+        );
+        caught |= run_on(&wrong, input) != answers;
+    }
+    assert!(caught, "the wrong solution passes every test");
+}
+
+#[test]
+fn the_input_validator_says_42_and_43() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = package(KAYLES, dir.path(), &["--max-bytes", "64K"]);
+    let validator = root.join("input_validators/nimstream");
+    let build = Command::new("./build")
+        .current_dir(&validator)
+        .status()
+        .unwrap();
+    assert!(build.success());
+    let sample = std::fs::read(root.join("data/sample/1.in")).unwrap();
+    for (input, code) in [
+        (sample, 42),
+        (b"1\n1\n1001\n".to_vec(), 43),
+        (b"\x80junk".to_vec(), 43),
+        (Vec::new(), 43),
+    ] {
+        let mut child = Command::new(validator.join("run"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), &input).unwrap();
+        assert_eq!(
+            child.wait().unwrap().code(),
+            Some(code),
+            "{:?}",
+            String::from_utf8_lossy(&input)
+        );
+    }
+}
+
+#[test]
+fn a_plan_is_printed_and_the_same_seed_writes_the_same_tests() {
+    let (one, two) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let first = package(KAYLES, one.path(), &["--max-bytes", "256K", "--seed", "5"]);
+    let second = package(KAYLES, two.path(), &["--max-bytes", "256K", "--seed", "5"]);
+    for input in inputs(&first.join("data/secret")) {
+        let name = input.file_name().unwrap();
+        let again = second.join("data/secret").join(name);
+        assert_eq!(
+            std::fs::read(&input).unwrap(),
+            std::fs::read(again).unwrap(),
+            "{name:?}"
+        );
+    }
+    let run = nimstream(
+        &[
+            "package",
+            "--problem",
+            KAYLES,
+            two.path().join("other").to_str().unwrap(),
+            "--max-bytes",
+            "256K",
+        ],
+        b"",
+    );
+    let printed = stdout(&run);
+    assert!(
+        printed.contains("01-min-values") && printed.contains("seed"),
+        "{printed}"
+    );
+    assert!(printed.contains("check it: verifyproblem "), "{printed}");
+}
+
+#[test]
+fn package_refuses_a_full_folder_and_a_rule_without_a_period() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("x"), "keep").unwrap();
+    let run = nimstream(
+        &["package", "--problem", KAYLES, dir.path().to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(run.status.code(), Some(2));
+    assert!(stderr(&run).contains("is not empty"), "{}", stderr(&run));
+    let empty = tempfile::tempdir().unwrap();
+    let target = empty.path().join("officers");
+    let run = nimstream(
+        &["package", "0.6", target.to_str().unwrap(), "--upto", "1000"],
+        b"",
+    );
+    assert_eq!(run.status.code(), Some(2), "{}", stdout(&run));
+    assert!(stderr(&run).contains("no period"), "{}", stderr(&run));
+    assert!(!target.exists(), "a refused package writes nothing");
+}
+
+/// problemtools' `verifyproblem`: `NIMSTREAM_VERIFYPROBLEM`, or on the
+/// `PATH`.
+fn verifyproblem() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("NIMSTREAM_VERIFYPROBLEM") {
+        return Some(PathBuf::from(path));
+    }
+    let found = Command::new("verifyproblem").arg("--help").output();
+    found
+        .is_ok_and(|o| o.status.success())
+        .then(|| PathBuf::from("verifyproblem"))
+}
+
+/// Packages `problem` and runs verifyproblem on it: no error.
+fn verified(problem: &str) {
+    let Some(verifyproblem) = verifyproblem() else {
+        eprintln!(
+            "SKIPPED: problemtools is not installed (pip install problemtools, or set \
+             NIMSTREAM_VERIFYPROBLEM to its verifyproblem)"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let root = package(problem, dir.path(), &["--max-bytes", "4M"]);
+    let mut command = Command::new(verifyproblem);
+    // The statement is compiled with lualatex; without it the other parts
+    // are checked, and the test says so.
+    let has_latex = Command::new("lualatex").arg("--version").output().is_ok();
+    if !has_latex {
+        eprintln!("{problem}: lualatex is not installed: the statement is not checked");
+        command.args(["-p", "config", "validators", "data", "submissions"]);
+    }
+    let output = command.arg(&root).output().unwrap();
+    let said = String::from_utf8_lossy(&output.stdout).to_string()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("tested: 0 errors"), "{problem}:\n{said}");
+    assert!(output.status.success(), "{problem}:\n{said}");
+}
+
+#[test]
+fn verifyproblem_accepts_the_kayles_package() {
+    verified(KAYLES);
+}
+
+#[test]
+fn verifyproblem_accepts_the_lasker_package() {
+    verified("lasker");
+}
+
+#[test]
+fn verifyproblem_accepts_the_misere_package() {
+    verified("misere");
+}
+
+#[test]
+fn verifyproblem_accepts_the_wythoff_package() {
+    verified("wythoff");
+}
+
+#[test]
+fn verifyproblem_accepts_the_hdu2176_package() {
+    verified("hdu2176");
+}
+
+#[test]
+fn verifyproblem_accepts_the_hdu1524_package() {
+    verified("hdu1524");
+}
