@@ -63,19 +63,28 @@
 //!   run's kernel picks one.
 //!
 //! Around the solver: [`gen`] writes reproducible test files (with [`rng`]),
-//! and [`validate`] checks them as strictly as a testlib validator;
-//! [`stress`] reads a test file into cases a program can be stress-tested
-//! on, and shrinks a failing one to a few cases of a few small heaps. Files
+//! and [`validate`] checks them as strictly as a testlib validator. Files
 //! the command line writes replace their targets whole or not at all
 //! ([`output::atomic`]).
+//!
+//! For judging programs: [`sandbox`] runs a program nobody vouches for
+//! under limits (CPU, wall clock, memory, output, processes) in its own
+//! process group and folder; [`judge`] compares its output with the right
+//! answers as a checker does, streaming both, and checks claimed winning
+//! moves by the game; [`stress`] draws tests for a stress run, reads a test
+//! file into cases and shrinks a failing one to a few cases of a few small
+//! heaps; [`package`] writes a problem as an ICPC problem package (the
+//! statement, a test plan of the limits' edges, nimstream as its
+//! validator, C++ solutions).
 //!
 //! The modules form no cycle: `scan` and `grundy` depend on nothing else in
 //! the crate; `games` on `scan`, `grundy` and `rng`; `source` and
 //! `listing` on `scan` and `games`; `problem` on `games`; `solve`, `gen`
-//! and `validate` on those; `pipeline` on all of them; `stress` on
-//! `problem`, `gen` and `validate`, and nothing but the command line on
-//! `stress`. A test
-//! (`tests/architecture.rs`) keeps it so.
+//! and `validate` on those; `pipeline` on all of them; `sandbox` on
+//! nothing but `error`; `stress` on `problem`, `gen` and `validate`;
+//! `judge` on `problem`, `games` and `stress`; `package` on `pipeline`,
+//! `gen` and `validate`. A test (`tests/suite/architecture.rs`) keeps it
+//! so.
 //!
 //! # Example
 //!
