@@ -31,6 +31,7 @@ mod problems;
 mod programs;
 mod properties;
 mod readme;
+mod references_a;
 mod snim;
 mod stats;
 mod validate;
