@@ -2,7 +2,10 @@
 //! catalogue (nim to wythoff, hdu2176, hdu1850, poj3922, hdu1536, hdu1848,
 //! poj2975 and hdu5795), which a problem package submits to the judge: each
 //! accepted one prints exactly `nimstream solve`'s answers on the problem's
-//! sample and on generated files up to the problem's limits.
+//! sample and on generated files up to the problem's limits; each
+//! wrong_answer one differs from `solve` on a file named here and agrees on
+//! one that avoids its bug; each time_limit_exceeded one answers right on a
+//! small file (its slowness on the largest files is not run here).
 //!
 //! The solutions are compiled with `g++ -O2 -std=c++17` once per test
 //! process by [`cpp_program`], and run under `programs::run`'s timeout.
@@ -163,6 +166,17 @@ impl<'a> Solution<'a> {
         assert!(
             found == self.expected(input),
             "{} on {}: not solve's answers",
+            self.name,
+            input.display()
+        );
+    }
+
+    /// Asserts that the solution's answers are not `solve`'s.
+    fn differs(&self, input: &Path) {
+        let found = self.answers(input);
+        assert!(
+            found != self.expected(input),
+            "{} on {}: solve's answers, where its bug should show",
             self.name,
             input.display()
         );
@@ -569,4 +583,144 @@ fn hdu5795_accepted_answers_as_solve_up_to_the_limits() {
             "0",
         ],
     ]);
+}
+
+fn wrong_answer<'a>(name: &'a str, problem: &'a str) -> Solution<'a> {
+    Solution::new(name, problem)
+}
+
+#[test]
+fn nim_no_reset_is_wrong_after_a_case_with_a_nonzero_xor() {
+    let solution = wrong_answer("wrong_answer/nim-no-reset", "nim");
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path();
+    solution.differs(&solution.generate(folder, &["--cases", "10", "--seed", "2"]));
+    solution.agrees(&solution.generate(folder, &["--cases", "1", "--seed", "2"]));
+    // The first case leaves xor 1 behind, which the lost second case takes.
+    solution.differs(&write_valid(folder, "nim", "2\n1\n1\n3\n1 1 1\n"));
+}
+
+#[test]
+fn lasker_swapped_residues_is_wrong_on_residues_0_and_3() {
+    let solution = wrong_answer("wrong_answer/lasker-swapped-residues", "lasker");
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path();
+    solution.differs(&solution.generate(folder, &["--cases", "100", "--heaps", "100"]));
+    // 1 and 2 mod 4 only: heaps 4k+1 and 4k+2 for k up to 3.
+    let no_swap = "3\n4\n1 2 5 6\n3\n9 10 13\n2\n14 14\n";
+    solution.agrees(&write_valid(folder, "lasker", no_swap));
+    // Values 4 ^ 2 (a win), where the swapped values are 2 ^ 2.
+    solution.differs(&write_valid(folder, "lasker", "1\n2\n3 2\n"));
+}
+
+#[test]
+fn lasker_int_overflow_is_wrong_on_a_heap_of_2_pow_31_minus_1() {
+    let solution = wrong_answer("wrong_answer/lasker-int-overflow", "lasker");
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path();
+    let largest = [
+        "--cases",
+        "10",
+        "--heaps",
+        "1",
+        "--min",
+        "2147483647",
+        "--losing",
+        "0",
+    ];
+    solution.differs(&solution.generate(folder, &largest));
+    let below = ["--cases", "100", "--heaps", "100", "--max", "2147483646"];
+    solution.agrees(&solution.generate(folder, &below));
+    solution.differs(&write_valid(folder, "lasker", "1\n1\n2147483647\n"));
+}
+
+#[test]
+fn misere_no_all_ones_is_wrong_only_on_all_ones_cases() {
+    let solution = wrong_answer("wrong_answer/misere-no-all-ones", "misere");
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path();
+    let even_ones = [
+        "--cases", "10", "--heaps", "4", "--max", "1", "--losing", "0",
+    ];
+    solution.differs(&solution.generate(folder, &even_ones));
+    let no_ones = ["--cases", "474", "--heaps", "47", "--min", "2"];
+    solution.agrees(&solution.generate(folder, &no_ones));
+    // One heap of 1: the first player must take it, and loses.
+    solution.differs(&write_valid(folder, "misere", "1\n1\n1\n"));
+}
+
+/// Doubles misjudge 14 gaps k of pairs within 10^9, from k = 102334155: the
+/// lost pair (165580140, 267914295) and the won (165580141, 267914296).
+#[test]
+fn wythoff_float_phi_is_wrong_at_gap_102334155() {
+    let solution = wrong_answer("wrong_answer/wythoff-float-phi", "wythoff");
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path();
+    let below = [
+        "--cases",
+        "10000",
+        "--max",
+        "100000000",
+        "--second-max",
+        "100000000",
+    ];
+    solution.agrees(&solution.generate(folder, &below));
+    solution.differs(&write_valid(folder, "wythoff", "165580140 267914295\n"));
+    solution.differs(&write_valid(folder, "wythoff", "165580141 267914296\n"));
+}
+
+#[test]
+fn hdu2176_moves_unordered_is_wrong_when_winning_heaps_decrease() {
+    let solution = wrong_answer("wrong_answer/hdu2176-moves-unordered", "hdu2176");
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path();
+    solution.differs(&solution.generate(folder, &["--cases", "10", "--heaps", "100"]));
+    // Lost cases list no move, so there is nothing to put out of order.
+    let lost = ["--cases", "10", "--heaps", "100", "--losing", "1"];
+    solution.agrees(&solution.generate(folder, &lost));
+    solution.differs(&write_valid(folder, "hdu2176", "3 10 9 8\n0\n"));
+}
+
+/// The slow solutions' answers are right (their fault is time alone), on
+/// files where they are still quick.
+#[test]
+fn time_limit_exceeded_solutions_answer_small_files_right() {
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path();
+    for (name, problem, args) in [
+        (
+            "time_limit_exceeded/lasker-quadratic",
+            "lasker",
+            &["--cases", "10", "--heaps", "1000", "--max", "300"][..],
+        ),
+        (
+            "time_limit_exceeded/misere-brute-force",
+            "misere",
+            &["--cases", "100", "--heaps", "3", "--max", "3"][..],
+        ),
+        (
+            "time_limit_exceeded/wythoff-linear-search",
+            "wythoff",
+            &[
+                "--cases",
+                "100",
+                "--max",
+                "100000",
+                "--second-max",
+                "100000",
+            ][..],
+        ),
+        (
+            "time_limit_exceeded/hdu2176-quadratic",
+            "hdu2176",
+            &["--cases", "10", "--heaps", "1000"][..],
+        ),
+    ] {
+        let solution = Solution::new(name, problem);
+        for losing in ["0", "1", "0.5"] {
+            let mut all = args.to_vec();
+            all.extend_from_slice(&["--losing", losing]);
+            solution.agrees(&solution.generate(folder, &all));
+        }
+    }
 }
