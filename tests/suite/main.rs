@@ -32,6 +32,7 @@ mod programs;
 mod properties;
 mod readme;
 mod references_a;
+mod references_b;
 mod snim;
 mod stats;
 mod validate;

@@ -133,7 +133,7 @@ fn sample(name: &str) -> PathBuf {
 }
 
 /// Writes `nimstream gen PROBLEM ARGS` to a file in `folder`.
-fn generate(folder: &Path, problem: &str, args: &[&str]) -> PathBuf {
+pub fn generate(folder: &Path, problem: &str, args: &[&str]) -> PathBuf {
     let file = folder.join(format!("{problem} {}.in", args.join(" ")));
     let mut gen = vec!["gen", problem, "-o", file.to_str().unwrap()];
     gen.extend_from_slice(args);
@@ -151,7 +151,7 @@ fn write(folder: &Path, text: &str) -> PathBuf {
 
 /// `nimstream solve PROBLEM` on `input`: the expected answers. Inputs past
 /// the problem's limits are solved too (with a warning).
-fn solve(problem: &str, input: &Path) -> String {
+pub fn solve(problem: &str, input: &Path) -> String {
     let output = nimstream(&["solve", problem, input.to_str().unwrap()], b"");
     assert!(output.status.success(), "solve: {}", stderr(&output));
     stdout(&output).to_string()
