@@ -90,12 +90,16 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
             planned.name, o.min, o.max, o.losing, o.seed
         ))?;
     }
+    for (name, bytes) in &written.crafted {
+        line(format!("  {name:<22} written case by case: {bytes} bytes"))?;
+    }
     for (name, why) in &written.dropped {
         line(format!("  {name:<22} dropped: {why}"))?;
     }
     line(format!("submissions: {}", written.submissions.join(", ")))?;
     line(format!("check it: verifyproblem {}", dir.display()))?;
-    let total: u64 = written.tests.iter().map(|(_, bytes)| bytes).sum();
+    let total: u64 = written.tests.iter().map(|(_, bytes)| bytes).sum::<u64>()
+        + written.crafted.iter().map(|(_, bytes)| bytes).sum::<u64>();
     line(format!(
         "{} secret tests, {total} bytes",
         written.tests.len()

@@ -68,6 +68,9 @@ pub struct Written {
     /// The secret tests: their names, the options that made them, and
     /// their sizes in bytes.
     pub tests: Vec<(Planned, u64)>,
+    /// Tests written case by case (Wythoff's floating-point traps): names
+    /// and sizes.
+    pub crafted: Vec<(String, u64)>,
     /// Planned tests `gen` could not make, and why.
     pub dropped: Vec<(String, String)>,
     /// The sample tests' names.
@@ -131,6 +134,22 @@ pub fn write(
         let path = dir.join("data/secret").join(format!("{}.in", planned.name));
         write_test(problem, game, &path, &input)?;
         written.tests.push((planned, input.len() as u64));
+    }
+    for (name, pairs) in plan::crafted(problem) {
+        let name = format!(
+            "{:02}-{name}",
+            written.tests.len() + written.dropped.len() + 1
+        );
+        let test = crate::stress::TestFile {
+            cases: pairs
+                .iter()
+                .map(|&(a, b)| crate::stress::Case::Pair(a, b))
+                .collect(),
+        };
+        let input = test.to_bytes(problem);
+        let path = dir.join("data/secret").join(format!("{name}.in"));
+        write_test(problem, game, &path, &input)?;
+        written.crafted.push((name, input.len() as u64));
     }
     write_validator(&dir.join("input_validators/nimstream"), options)?;
     for (folder, name, source) in submissions {

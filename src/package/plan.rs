@@ -57,7 +57,9 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
             options: GenOptions { seed, ..options },
         });
     };
-    let base = small(10, 10);
+    // An odd count of heaps: equal heaps then xor to one of them, not to 0,
+    // which a value that overflows (2^31 - 1 in 32 bits) must meet.
+    let base = small(10, 9);
     let values = |lo: u64, hi: u64| GenOptions {
         min: lo,
         max: hi,
@@ -198,6 +200,58 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
     planned
 }
 
+/// Gaps `k = b - a` of Wythoff's losing pairs `(floor(k φ), floor(k φ) + k)`
+/// below 10^9 where `floor(k φ)` computed in `double` is wrong: `k φ` is
+/// within rounding of an integer there (Fibonacci numbers and their
+/// neighbours). Found by scanning every gap up to 10^9 against the exact
+/// integer formula; a test checks each one still fails in `double`.
+pub const FLOAT_PHI_TRAPS: [u64; 14] = [
+    102_334_155,
+    141_422_324,
+    180_510_493,
+    204_668_310,
+    219_598_662,
+    243_756_479,
+    267_914_296,
+    282_844_648,
+    307_002_465,
+    321_932_817,
+    336_863_169,
+    346_090_634,
+    361_020_986,
+    370_248_451,
+];
+
+/// `floor(k φ)`, exactly: `(k + isqrt(5 k^2)) / 2`.
+pub fn wythoff_a(k: u64) -> u64 {
+    let square = 5 * u128::from(k) * u128::from(k);
+    (k + square.isqrt() as u64) / 2
+}
+
+/// Tests no random draw makes, written case by case: for Wythoff's game,
+/// the losing pairs whose gap is a [`FLOAT_PHI_TRAPS`] entry and the
+/// winning pairs one above each, within the limits; they reject a solution
+/// that computes the golden ratio in floating point.
+pub fn crafted(problem: &Problem) -> Vec<(String, Vec<(u64, u64)>)> {
+    if problem.game.name != "wythoff" {
+        return Vec::new();
+    }
+    let value = problem.limits.value;
+    let mut pairs = Vec::new();
+    for k in FLOAT_PHI_TRAPS {
+        let a = wythoff_a(k);
+        for (x, y) in [(a, a + k), (a + 1, a + k + 1)] {
+            if value.contains(x) && problem.limits.second.contains(y) && value.contains(y) {
+                pairs.push((x, y));
+            }
+        }
+    }
+    match pairs.is_empty() {
+        true => Vec::new(),
+        false => vec![("float-phi-traps".to_string(), pairs)],
+    }
+}
+
 /// An upper bound on the bytes of the test `options` writes.
 pub fn size(problem: &Problem, options: &GenOptions) -> u64 {
     let largest = match problem.layout.has_second() {
@@ -254,6 +308,24 @@ mod tests {
             assert!(lasker.limits.cases.contains(o.cases) && lasker.limits.heaps.contains(o.heaps));
             assert!(lasker.limits.value.contains(o.min) && lasker.limits.value.contains(o.max));
         }
+    }
+
+    #[test]
+    fn each_float_phi_trap_is_where_double_goes_wrong() {
+        let phi = (1.0 + 5f64.sqrt()) / 2.0;
+        for k in FLOAT_PHI_TRAPS {
+            let float = (k as f64 * phi).floor() as u64;
+            assert_ne!(float, wythoff_a(k), "gap {k}");
+        }
+        // And where it is right, the exact formula agrees with it.
+        for k in [1, 2, 1000, 123_456] {
+            assert_eq!((k as f64 * phi).floor() as u64, wythoff_a(k));
+        }
+        let wythoff = Problem::find("wythoff").unwrap();
+        let crafted = crafted(wythoff);
+        assert_eq!(crafted.len(), 1);
+        assert!(crafted[0].1.len() >= 14, "{crafted:?}");
+        assert!(super::crafted(Problem::find("lasker").unwrap()).is_empty());
     }
 
     #[test]

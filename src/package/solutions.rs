@@ -23,7 +23,50 @@ macro_rules! kept {
 }
 
 /// Every kept source.
-static KEPT: &[Kept] = kept![];
+static KEPT: &[Kept] = kept![
+    "accepted" / "bash.cpp",
+    "accepted" / "bounded.cpp",
+    "accepted" / "fibonacci.cpp",
+    "accepted" / "hdu1517.cpp",
+    "accepted" / "hdu1524.cpp",
+    "accepted" / "hdu1536.cpp",
+    "accepted" / "hdu1730.cpp",
+    "accepted" / "hdu1847.cpp",
+    "accepted" / "hdu1848.cpp",
+    "accepted" / "hdu1850.cpp",
+    "accepted" / "hdu2147.cpp",
+    "accepted" / "hdu2176.cpp",
+    "accepted" / "hdu2177.cpp",
+    "accepted" / "hdu2509.cpp",
+    "accepted" / "hdu3389.cpp",
+    "accepted" / "hdu3595.cpp",
+    "accepted" / "hdu4315.cpp",
+    "accepted" / "hdu5795.cpp",
+    "accepted" / "kmultiple.cpp",
+    "accepted" / "lasker.cpp",
+    "accepted" / "misere.cpp",
+    "accepted" / "nim.cpp",
+    "accepted" / "p1247.cpp",
+    "accepted" / "p2148.cpp",
+    "accepted" / "poj1704.cpp",
+    "accepted" / "poj2311.cpp",
+    "accepted" / "poj2975.cpp",
+    "accepted" / "poj3922.cpp",
+    "accepted" / "wythoff.cpp",
+    "wrong_answer" / "hdu1524-or-not-xor.cpp",
+    "wrong_answer" / "hdu1524-stale-memo.cpp",
+    "wrong_answer" / "hdu2176-moves-unordered.cpp",
+    "wrong_answer" / "lasker-int-overflow.cpp",
+    "wrong_answer" / "lasker-swapped-residues.cpp",
+    "wrong_answer" / "misere-no-all-ones.cpp",
+    "wrong_answer" / "nim-no-reset.cpp",
+    "wrong_answer" / "wythoff-float-phi.cpp",
+    "time_limit_exceeded" / "hdu1524-no-memo.cpp",
+    "time_limit_exceeded" / "hdu2176-quadratic.cpp",
+    "time_limit_exceeded" / "lasker-quadratic.cpp",
+    "time_limit_exceeded" / "misere-brute-force.cpp",
+    "time_limit_exceeded" / "wythoff-linear-search.cpp",
+];
 
 /// The submissions of `problem` played as `game`; why there are none.
 pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, String> {
@@ -42,6 +85,13 @@ pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, St
             ),
         ]);
     }
+    // A constant of the problem that is not in its input (bounded Nim's
+    // K) is a line at the top of each source, which judges compile with
+    // flags of their own.
+    let defines = match problem.fixed.max_take {
+        Some(k) => format!("#define MAX_TAKE {k}\n"),
+        None => String::new(),
+    };
     let accepted = format!("{}.cpp", problem.name);
     let prefix = format!("{}-", problem.name);
     let mine: Vec<Submission> = KEPT
@@ -50,7 +100,7 @@ pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, St
             "accepted" => *file == accepted,
             _ => file.starts_with(&prefix),
         })
-        .map(|(folder, file, text)| (*folder, file.to_string(), text.to_string()))
+        .map(|(folder, file, text)| (*folder, file.to_string(), format!("{defines}{text}")))
         .collect();
     if !mine.iter().any(|(folder, _, _)| *folder == "accepted") {
         return Err(format!(
@@ -59,4 +109,32 @@ pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, St
         ));
     }
     Ok(mine)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kept_source_is_built_in_and_every_catalogue_problem_has_a_reference() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/package/solutions");
+        for folder in ["accepted", "wrong_answer", "time_limit_exceeded"] {
+            for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+                let name = entry.unwrap().file_name().into_string().unwrap();
+                let listed = KEPT
+                    .iter()
+                    .any(|(f, file, _)| *f == folder && *file == name);
+                assert!(listed, "{folder}/{name} is not in KEPT");
+            }
+        }
+        for problem in &CATALOGUE {
+            let accepted = format!("{}.cpp", problem.name);
+            assert!(
+                KEPT.iter()
+                    .any(|(f, file, _)| *f == "accepted" && *file == accepted),
+                "no reference for {}",
+                problem.name
+            );
+        }
+    }
 }
