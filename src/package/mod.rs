@@ -123,8 +123,10 @@ pub fn write(
         write_test(problem, game, &path, &input)?;
         written.samples.push(name);
     }
+    let mut spent = 0u64;
     for planned in plan::plan(problem, options.max_bytes, options.seed) {
-        let (planned, input) = match generate(problem, game, planned)? {
+        let room = options.max_bytes.saturating_sub(spent);
+        let (planned, input) = match generate(problem, game, planned, room)? {
             Ok(made) => made,
             Err(dropped) => {
                 written.dropped.push(dropped);
@@ -133,6 +135,7 @@ pub fn write(
         };
         let path = dir.join("data/secret").join(format!("{}.in", planned.name));
         write_test(problem, game, &path, &input)?;
+        spent += input.len() as u64;
         written.tests.push((planned, input.len() as u64));
     }
     for (name, pairs) in plan::crafted(problem) {
@@ -161,15 +164,16 @@ pub fn write(
     Ok(written)
 }
 
-/// Writes the planned test; when `gen` cannot make it as planned (a losing
-/// share no case of equal heaps can have), with all cases losing, then
-/// all winning, then from another seed. The test as made, or its name and
-/// why it was dropped.
+/// Writes the planned test, in at most `room` bytes; when `gen` cannot make
+/// it as planned (a losing share no case of equal heaps can have), with all
+/// cases losing, then all winning, then from another seed. The test as
+/// made, or its name and why it was dropped.
 #[allow(clippy::type_complexity)]
 fn generate(
     problem: &Problem,
     game: &Game,
     planned: Planned,
+    room: u64,
 ) -> Result<Result<(Planned, Vec<u8>), (String, String)>, Error> {
     let first = planned.options.clone();
     let tries = [
@@ -189,21 +193,44 @@ fn generate(
     ];
     let mut why = String::new();
     for options in tries {
-        let mut input = Vec::new();
+        let mut input = Capped {
+            bytes: Vec::new(),
+            room,
+        };
         let mut game = game.clone();
         match gen::generate(problem, &mut game, &options, &mut input, 1, &mut |_| {}) {
-            Ok(_) => return Ok(Ok((Planned { options, ..planned }, input))),
+            Ok(_) => return Ok(Ok((Planned { options, ..planned }, input.bytes))),
             Err(GenError::Impossible(message)) => why = message,
             Err(GenError::OutOfMemory(message)) => return Err(Error::Usage(message)),
-            Err(GenError::Io(source)) => {
-                return Err(Error::Io {
-                    path: planned.name,
-                    source,
-                })
+            // Only the cap fails a write to memory.
+            Err(GenError::Io(_)) => {
+                let why = format!("over what --max-bytes leaves ({room} bytes)");
+                return Ok(Err((planned.name, why)));
             }
         }
     }
     Ok(Err((planned.name, why)))
+}
+
+/// Bytes in memory, refused past `room`: a planned test whose size the
+/// plan misjudged (a graph's edges) stops there, not gigabytes later.
+struct Capped {
+    bytes: Vec<u8>,
+    room: u64,
+}
+
+impl io::Write for Capped {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.bytes.len() as u64 + buf.len() as u64 > self.room {
+            return Err(io::Error::other("over the package's budget"));
+        }
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// A folder to write a package into: new, or empty.

@@ -144,15 +144,19 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
     let left = max_bytes.saturating_sub(spent);
     let per_number = bytes_per_number(value.max);
     // The largest count of cases, each as small as allowed.
-    let most_cases = (left / 4 / per_number.max(1)).min(limits.cases.max);
+    let one = GenOptions {
+        cases: 1,
+        heaps: limits.heaps.min.max(1),
+        ..base.clone()
+    };
+    let most_cases = (left / 4 / size(problem, &one).max(1)).min(limits.cases.max);
     if most_cases > 10 {
         add(
             &mut planned,
             "max-cases",
             GenOptions {
                 cases: most_cases,
-                heaps: limits.heaps.min.max(1),
-                ..base.clone()
+                ..one
             },
         );
     }
@@ -174,7 +178,15 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
         // cases of random numbers (one mostly losing).
         let numbers = left / 4 / per_number;
         let heaps = limits.heaps.max.min(numbers).max(limits.heaps.min);
-        let cases = (numbers / heaps.max(1)).clamp(limits.cases.min.max(1), limits.cases.max);
+        // A case's size as the layout makes it (a graph's positions and
+        // moves come with its pieces).
+        let one = GenOptions {
+            cases: 1,
+            heaps,
+            ..base.clone()
+        };
+        let per_case = size(problem, &one).saturating_sub(24).max(1);
+        let cases = (left / 4 / per_case).clamp(limits.cases.min.max(1), limits.cases.max);
         if numbers > 100 {
             add(
                 &mut planned,
@@ -261,7 +273,12 @@ pub fn size(problem: &Problem, options: &GenOptions) -> u64 {
     let per_number = bytes_per_number(largest);
     let numbers = match problem.layout {
         Layout::SubtractionSetCases => {
-            options.set_size + options.positions * options.heaps.max(1) + options.positions + 2
+            options.set_size + options.positions * (options.heaps + 1) + 2
+        }
+        // A graph: each of its positions with its moves, then the queries.
+        Layout::GraphCases => {
+            let positions = options.second_max.min(1 << 20);
+            positions * (options.set_size + 1) + options.positions * (options.heaps + 1) + 1
         }
         _ if problem.layout.has_heaps() || problem.layout.has_rows() => options.heaps + 2,
         _ => 2,

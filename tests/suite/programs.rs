@@ -28,11 +28,37 @@ use crate::common::{nimstream, stderr, stdout};
 const RUN_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// The executable of `tests/suite/programs/NAME.c` (or of `NAME.c` when
-/// NAME is a path from the crate's root, such as `bench/fread_lasker`), compiled with `cc -O2`
-/// into the tests' temporary folder on the first call for NAME in this
-/// process. Panics with cc's message when it cannot be compiled: the tests
-/// need cc, and skipping them would hide the judge's tests.
+/// NAME is a path from the crate's root, such as `bench/fread_lasker`),
+/// compiled with `cc -O2` into the tests' temporary folder on the first
+/// call for NAME in this process. Panics with cc's message when it cannot
+/// be compiled: the tests need cc, and skipping them would hide the
+/// judge's tests.
 pub fn program(name: &str) -> PathBuf {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(match name.contains('/') {
+        // A path from the crate's root: the benchmarks' C readers.
+        true => format!("{name}.c"),
+        false => format!("tests/suite/programs/{name}.c"),
+    });
+    built(&source, &["cc", "-O2"], &[], &name.replace('/', "-"))
+}
+
+/// The executable of `src/package/solutions/NAME.cpp` (NAME such as
+/// `accepted/nim`), compiled with `g++ -O2 -std=c++17` and `defines` (such
+/// as `-DMAX_TAKE=5`), as [`program`] compiles C: once per process, and
+/// a panic with g++'s message when it cannot be compiled (the package
+/// ships these solutions).
+pub fn cpp_program(name: &str, defines: &[&str]) -> PathBuf {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/package/solutions")
+        .join(format!("{name}.cpp"));
+    let file_name = format!("{}{}", name.replace('/', "-"), defines.concat());
+    built(&source, &["g++", "-O2", "-std=c++17"], defines, &file_name)
+}
+
+/// `source` compiled by `compiler` with `flags` into `file_name` in the
+/// tests' temporary folder, on the first call for that name in this
+/// process.
+fn built(source: &Path, compiler: &[&str], flags: &[&str], file_name: &str) -> PathBuf {
     static BUILT: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
     // A test that panicked while holding the lock cannot have left a wrong
     // entry (entries are added once compiled), so a poisoned map is usable.
@@ -40,39 +66,41 @@ pub fn program(name: &str) -> PathBuf {
         .get_or_init(Mutex::default)
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(path) = built.get(name) {
+    if let Some(path) = built.get(file_name) {
         return path.clone();
     }
-    let path = compile(name);
-    built.insert(name.to_string(), path.clone());
+    let path = compile(source, compiler, flags, file_name);
+    built.insert(file_name.to_string(), path.clone());
     path
 }
 
-/// Compiles NAME.c under a name of this process's own, then renames it into
-/// place, so that test processes running at once never run a half-written
-/// executable.
-fn compile(name: &str) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(match name.contains('/') {
-        // A path from the crate's root: the benchmarks' C readers.
-        true => format!("{name}.c"),
-        false => format!("tests/suite/programs/{name}.c"),
-    });
+/// Compiles `source` under a name of this process's own, then renames it
+/// into place, so that test processes running at once never run a
+/// half-written executable.
+fn compile(source: &Path, compiler: &[&str], flags: &[&str], file_name: &str) -> PathBuf {
     assert!(source.is_file(), "no program {}", source.display());
     let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("programs");
     std::fs::create_dir_all(&folder).unwrap();
-    let file_name = name.replace('/', "-");
-    let executable = folder.join(&file_name);
+    let executable = folder.join(file_name);
     let partial = folder.join(format!("{file_name}.{}.partial", std::process::id()));
-    let compiled = Command::new("cc")
-        .arg("-O2")
+    let compiled = Command::new(compiler[0])
+        .args(&compiler[1..])
+        .args(flags)
         .arg("-o")
         .arg(&partial)
-        .arg(&source)
+        .arg(source)
         .output()
-        .unwrap_or_else(|error| panic!("cannot run cc to compile {name}.c: {error}"));
+        .unwrap_or_else(|error| {
+            panic!(
+                "cannot run {} on {}: {error}",
+                compiler[0],
+                source.display()
+            )
+        });
     assert!(
         compiled.status.success(),
-        "cc -O2 failed on {}:\n{}",
+        "{} failed on {}:\n{}",
+        compiler.join(" "),
         source.display(),
         String::from_utf8_lossy(&compiled.stderr)
     );

@@ -10,67 +10,10 @@
 //! The solutions are compiled with `g++ -O2 -std=c++17` once per test
 //! process by [`cpp_program`], and run under `programs::run`'s timeout.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::{Mutex, OnceLock};
 
 use crate::common::{nimstream, stderr, stdout};
-use crate::programs::run;
-
-/// The executable of `src/package/solutions/NAME.cpp` (NAME such as
-/// `accepted/nim`), compiled with `g++ -O2 -std=c++17` and `defines` (such
-/// as `-DMAX_TAKE=5`) into the tests' temporary folder on the first call
-/// for NAME and `defines` in this process. Panics with g++'s message when
-/// it cannot be compiled: the tests need g++, and skipping them would hide
-/// a solution the package ships.
-fn cpp_program(name: &str, defines: &[&str]) -> PathBuf {
-    static BUILT: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
-    let key = format!("{name} {}", defines.join(" "));
-    // A test that panicked while holding the lock cannot have left a wrong
-    // entry (entries are added once compiled), so a poisoned map is usable.
-    let mut built = BUILT
-        .get_or_init(Mutex::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(path) = built.get(&key) {
-        return path.clone();
-    }
-    let path = compile_cpp(name, defines);
-    built.insert(key, path.clone());
-    path
-}
-
-/// Compiles NAME.cpp under a name of this process's own, then renames it
-/// into place, so that test processes running at once never run a
-/// half-written executable.
-fn compile_cpp(name: &str, defines: &[&str]) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("src/package/solutions")
-        .join(format!("{name}.cpp"));
-    assert!(source.is_file(), "no solution {}", source.display());
-    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions");
-    std::fs::create_dir_all(&folder).unwrap();
-    let file_name = format!("{}{}", name.replace('/', "-"), defines.concat());
-    let executable = folder.join(&file_name);
-    let partial = folder.join(format!("{file_name}.{}.partial", std::process::id()));
-    let compiled = Command::new("g++")
-        .args(["-O2", "-std=c++17"])
-        .args(defines)
-        .arg("-o")
-        .arg(&partial)
-        .arg(&source)
-        .output()
-        .unwrap_or_else(|error| panic!("cannot run g++ to compile {name}.cpp: {error}"));
-    assert!(
-        compiled.status.success(),
-        "g++ -O2 -std=c++17 failed on {}:\n{}",
-        source.display(),
-        String::from_utf8_lossy(&compiled.stderr)
-    );
-    std::fs::rename(&partial, &executable).unwrap();
-    executable
-}
+use crate::programs::{cpp_program, run};
 
 /// The path of the testdata sample NAME.in.
 fn sample(name: &str) -> PathBuf {

@@ -11,68 +11,15 @@
 //! that avoids its bug; the time_limit_exceeded one answers right on small
 //! graphs (its slowness is measured by hand, not here: it would not end).
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::{Mutex, OnceLock};
 
 use crate::common::{nimstream, stderr};
-use crate::programs::{generate, run, solve};
-
-/// The executable of `src/package/solutions/NAME.cpp` (NAME such as
-/// `accepted/hdu1847`), compiled with `g++ -O2 -std=c++17` into the tests'
-/// temporary folder on the first call for NAME in this process. Panics with
-/// g++'s message when it cannot be compiled: CI has g++, and skipping would
-/// hide a broken reference.
-fn cpp_program(name: &str) -> PathBuf {
-    static BUILT: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
-    // Entries are added once compiled, so a map poisoned by a failed test
-    // holds no wrong entry.
-    let mut built = BUILT
-        .get_or_init(Mutex::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(path) = built.get(name) {
-        return path.clone();
-    }
-    let path = compile_cpp(name);
-    built.insert(name.to_string(), path.clone());
-    path
-}
-
-/// Compiles NAME.cpp under a name of this process's own, then renames it
-/// into place, so that test processes running at once never run a
-/// half-written executable.
-fn compile_cpp(name: &str) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("src/package/solutions")
-        .join(format!("{name}.cpp"));
-    assert!(source.is_file(), "no solution {}", source.display());
-    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions");
-    std::fs::create_dir_all(&folder).unwrap();
-    let file_name = name.replace('/', "-");
-    let executable = folder.join(&file_name);
-    let partial = folder.join(format!("{file_name}.{}.partial", std::process::id()));
-    let compiled = Command::new("g++")
-        .args(["-O2", "-std=c++17", "-o"])
-        .arg(&partial)
-        .arg(&source)
-        .output()
-        .unwrap_or_else(|error| panic!("cannot run g++ to compile {name}.cpp: {error}"));
-    assert!(
-        compiled.status.success(),
-        "g++ -O2 -std=c++17 failed on {}:\n{}",
-        source.display(),
-        String::from_utf8_lossy(&compiled.stderr)
-    );
-    std::fs::rename(&partial, &executable).unwrap();
-    executable
-}
+use crate::programs::{cpp_program, generate, run, solve};
 
 /// What the solution `name` prints on `input`, asserting that it exits
 /// with status 0.
 fn answers(name: &str, input: &Path) -> String {
-    let output = run(&cpp_program(name), input);
+    let output = run(&cpp_program(name, &[]), input);
     assert!(
         output.status.success(),
         "{name} on {}: {}: {}",
