@@ -167,15 +167,18 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
             add(
                 &mut planned,
                 "max-heaps",
+                // Won: a won case is the costly one where the answer
+                // lists or counts its moves.
                 GenOptions {
                     cases: limits.cases.min.max(1),
                     heaps: most_heaps,
+                    losing: 0.0,
                     ..base.clone()
                 },
             );
         }
         // Maximal files: what the budget has left, in two files of large
-        // cases of random numbers (one mostly losing).
+        // cases of random numbers, one won and one lost.
         let numbers = left / 4 / per_number;
         let heaps = limits.heaps.max.min(numbers).max(limits.heaps.min);
         // A case's size as the layout makes it (a graph's positions and
@@ -194,6 +197,7 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
                 GenOptions {
                     cases,
                     heaps,
+                    losing: 0.0,
                     ..base.clone()
                 },
             );
