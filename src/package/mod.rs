@@ -32,8 +32,8 @@
 pub mod plan;
 pub mod rule_solution;
 pub mod samples;
-pub mod solutions;
 pub mod statement;
+pub mod submissions;
 
 use std::fs;
 use std::io;
@@ -94,7 +94,7 @@ pub fn write(
     options: &Options,
 ) -> Result<Written, Error> {
     // What cannot be written is said before anything is.
-    let submissions = solutions::submissions(problem, game)
+    let submissions = submissions::submissions(problem, game)
         .map_err(|why| Error::Usage(format!("no package for {}: {why}", problem.name)))?;
     check_empty(dir)?;
     let io = |path: &Path| {

@@ -20,6 +20,7 @@ mod file;
 pub mod limits;
 mod listing;
 mod names;
+mod notes;
 mod rows;
 pub mod spelling;
 mod to_zero;
@@ -430,23 +431,6 @@ impl Problem {
             Answer::LoseOrTake => Some("is the losing word or the smallest winning take"),
             Answer::MoveAndHeaps => Some("is the first winning move and the heaps it leaves"),
             Answer::PairsLeft => Some("lists the positions the winning moves leave"),
-        }
-    }
-
-    /// A note for a catalogue entry whose input format was reconstructed
-    /// rather than copied from the judge's own statement, which a setter
-    /// should check before trusting it; `None` for the others.
-    pub fn reconstructed(&self) -> Option<&'static str> {
-        match (self.name, self.source) {
-            ("hdu3595", "HDU 3595") => Some(
-                "this input format was reconstructed, not copied from HDU's statement; \
-                 check it against the judge's own before relying on it.",
-            ),
-            ("poj2975", "POJ 2975") => Some(
-                "the line n = 0 that ends the input comes from copies of the statement \
-                 (fjnuacm.top, blog.lordash.cf), not from POJ's own page.",
-            ),
-            _ => None,
         }
     }
 

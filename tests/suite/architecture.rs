@@ -282,10 +282,11 @@ fn the_library_knows_nothing_of_the_command_line() {
 
 /// `stress` serves `judge --stress`: it knows the problems' files through
 /// `problem`, `gen` and `validate` (and the games, errors and random numbers
-/// they use), and only the command line and `judge` (whose move checker
-/// reads an input as `stress`'s cases) use it.
+/// they use), and only the command line, `judge` (whose move checker
+/// reads an input as `stress`'s cases) and `package` (which writes crafted
+/// tests as such cases) use it.
 #[test]
-fn stress_knows_only_the_files_and_only_the_command_line_and_judge_know_stress() {
+fn stress_knows_only_the_files_and_only_the_command_line_judge_and_package_know_stress() {
     let krate = read_crate();
     let allowed = [
         "stress", "problem", "games", "gen", "validate", "error", "rng",
@@ -299,7 +300,12 @@ fn stress_knows_only_the_files_and_only_the_command_line_and_judge_know_stress()
             let top = target.first().map(String::as_str);
             let fine = match in_stress {
                 true => top.is_none_or(|top| allowed.contains(&top)),
-                false => top != Some("stress") || module.first().is_some_and(|m| m == "judge"),
+                false => {
+                    top != Some("stress")
+                        || module
+                            .first()
+                            .is_some_and(|m| m == "judge" || m == "package")
+                }
             };
             assert!(
                 fine,
