@@ -3,8 +3,10 @@
 //! of it than decides the verdict, so a bomb costs a few megabytes; its
 //! peak memory is measured here (the child's maximum resident set size).
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::io::Write;
+use std::process::Command;
+
+use crate::programs::program;
 
 /// `pieces` times `piece`, compressed with zstd (the best of the three at
 /// long runs: 256 MiB of spaces take 8 KB).
@@ -26,47 +28,28 @@ enum From {
 }
 
 /// Runs `nimstream validate PROBLEM` on `data`, from a file or from standard
-/// input: its exit status, standard error and peak memory in KiB.
-// The child is waited for by `wait_with_peak`, through wait4.
-#[allow(clippy::zombie_processes)]
+/// input: its exit status, standard error and peak memory in KiB, measured
+/// by `programs/peak.c` (a child's peak counts the memory of the process it
+/// was forked from, which here would be the whole test suite's).
 fn validate(problem: &str, data: &[u8], from: From) -> (Option<i32>, String, i64) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bomb.zst");
     std::fs::write(&path, data).unwrap();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_nimstream"));
-    command.args(["validate", problem]);
+    let mut command = Command::new(program("peak"));
+    command.args([env!("CARGO_BIN_EXE_nimstream"), "validate", problem]);
     match from {
         From::File => command.arg(&path),
         From::Stdin => command.arg("-").stdin(std::fs::File::open(&path).unwrap()),
     };
-    let mut child = command
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = String::new();
-    let mut pipe = child.stderr.take().unwrap();
-    pipe.read_to_string(&mut stderr).unwrap();
-    let (code, kib) = wait_with_peak(child.id());
-    (code, stderr, kib)
-}
-
-/// Waits for the child `pid` (the std `Child` is never waited on): its exit
-/// status and its own peak memory in KiB. Its own: every test of the suite
-/// runs in one process, so `RUSAGE_CHILDREN` would be the peak of all their
-/// children.
-fn wait_with_peak(pid: u32) -> (Option<i32>, i64) {
-    let pid = pid as libc::pid_t;
-    let mut status = 0;
-    let mut usage = std::mem::MaybeUninit::<libc::rusage>::uninit();
-    // SAFETY: `status` and `usage` are valid places for wait4 to write to,
-    // and `pid` is a child of this process not yet waited for.
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, usage.as_mut_ptr()) };
-    assert_eq!(waited, pid);
-    // SAFETY: wait4 succeeded, so it wrote the whole struct.
-    let usage = unsafe { usage.assume_init() };
-    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    (code, usage.ru_maxrss)
+    let output = command.output().unwrap();
+    assert!(output.status.success(), "peak failed");
+    let measured = String::from_utf8(output.stdout).unwrap();
+    let mut words = measured
+        .split_whitespace()
+        .map(|w| w.parse::<i64>().unwrap());
+    let (code, kib) = (words.next().unwrap(), words.next().unwrap());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    (Some(code as i32).filter(|&c| c >= 0), stderr, kib)
 }
 
 /// The most memory a bomb may take, in KiB: the text read past the damage
