@@ -114,23 +114,7 @@ pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
         &names,
         "nimstream judge PROBLEM TESTS -- CMD",
     )?;
-    let context = Context {
-        problem,
-        game: &game,
-        program: Program::resolved(&args.command),
-        limits: args.limits.limits()?,
-        mode: if args.strict {
-            Mode::Strict
-        } else {
-            Mode::Tokens
-        },
-        problem_file: args.problem.problem_file.clone(),
-        moves: args.moves,
-    };
-    let refused = args.moves.then(|| judge::move_refusal(problem, &game));
-    if let Some(why) = refused.flatten() {
-        return Err(Error::Usage(why));
-    }
+    let context = Context::new(&args, problem, &game)?;
     let mut report = Report::new(args.json);
     let mut stdout = io::stdout().lock();
     judge_all(&context, &tests, args.jobs, |result| {
@@ -139,6 +123,37 @@ pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
     report.finish(&context.limits, &mut stdout)?;
     stdout.flush().map_err(crate::stdout_error)?;
     Ok(report.exit_code())
+}
+
+impl<'a> Context<'a> {
+    /// What the arguments say of every test, for `problem` played as
+    /// `game`; `--move` is refused for a game whose moves cannot be checked.
+    fn new(
+        args: &JudgeArgs,
+        problem: &'static Problem,
+        game: &'a Game,
+    ) -> Result<Context<'a>, Error> {
+        if let Some(why) = args
+            .moves
+            .then(|| judge::move_refusal(problem, game))
+            .flatten()
+        {
+            return Err(Error::Usage(why));
+        }
+        Ok(Context {
+            problem,
+            game,
+            program: Program::resolved(&args.command),
+            limits: args.limits.limits()?,
+            mode: if args.strict {
+                Mode::Strict
+            } else {
+                Mode::Tokens
+            },
+            problem_file: args.problem.problem_file.clone(),
+            moves: args.moves,
+        })
+    }
 }
 
 /// `judge --stress`: tests drawn, not read.
@@ -160,26 +175,7 @@ fn stress_command(args: &JudgeArgs) -> Result<ExitCode, Error> {
         &[],
         "nimstream judge PROBLEM --stress -- CMD",
     )?;
-    let context = Context {
-        problem,
-        game: &game,
-        program: Program::resolved(&args.command),
-        limits: args.limits.limits()?,
-        mode: if args.strict {
-            Mode::Strict
-        } else {
-            Mode::Tokens
-        },
-        problem_file: args.problem.problem_file.clone(),
-        moves: args.moves,
-    };
-    if let Some(why) = args
-        .moves
-        .then(|| judge::move_refusal(problem, &game))
-        .flatten()
-    {
-        return Err(Error::Usage(why));
-    }
+    let context = Context::new(args, problem, &game)?;
     let command: Vec<String> = args
         .command
         .iter()
