@@ -309,19 +309,28 @@ struct WorkFolder {
 
 impl WorkFolder {
     fn new(runner: u32) -> io::Result<WorkFolder> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        loop {
-            let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            let path =
-                std::env::temp_dir().join(format!("nimstream-run-{}-{n}", std::process::id()));
-            match fs::create_dir(&path) {
-                Ok(()) => {
-                    limits::give_to_runner(&path, runner)?;
-                    return Ok(WorkFolder { path });
-                }
-                Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(error) => return Err(error),
-            }
+        // Made the folder's own first, so that it is removed however the
+        // handing over ends.
+        let folder = WorkFolder {
+            path: fresh_folder("run")?,
+        };
+        limits::give_to_runner(&folder.path, runner)?;
+        Ok(folder)
+    }
+}
+
+/// A new empty folder `nimstream-KIND-PID-N` in the system's temporary
+/// folder, N the first number free.
+fn fresh_folder(kind: &str) -> io::Result<PathBuf> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let name = format!("nimstream-{kind}-{}-{n}", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        match fs::create_dir(&path) {
+            Ok(()) => return Ok(path),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(error),
         }
     }
 }
@@ -342,17 +351,9 @@ pub struct Scratch {
 impl Scratch {
     /// A new empty folder in the system's temporary folder.
     pub fn new() -> io::Result<Scratch> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        loop {
-            let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            let path =
-                std::env::temp_dir().join(format!("nimstream-judge-{}-{n}", std::process::id()));
-            match fs::create_dir(&path) {
-                Ok(()) => return Ok(Scratch { path }),
-                Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(error) => return Err(error),
-            }
-        }
+        Ok(Scratch {
+            path: fresh_folder("judge")?,
+        })
     }
 
     /// A path in the folder.
