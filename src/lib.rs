@@ -121,6 +121,7 @@ pub mod grundy;
 pub mod input;
 pub mod judge;
 pub mod listing;
+pub mod misere;
 pub mod output;
 pub mod package;
 pub mod parallel;

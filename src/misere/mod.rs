@@ -1,0 +1,39 @@
+//! Misère play of heap games given by their rules: misère quotients.
+//!
+//! In misère play the player who makes the last move loses, and a sum of
+//! games is no longer decided by the xor of Grundy values. What decides it
+//! is the *misère quotient* (Plambeck and Siegel): the positions made of a
+//! rule's heaps, with two positions identified when no third one added to
+//! both tells them apart. That is a commutative monoid `Q` (the product is
+//! the sum of positions), a set `P` of its elements (the positions lost for
+//! the player to move), and the pretending function `Φ` that maps each heap
+//! to its element; a position is lost iff the product of its heaps'
+//! elements lies in `P`.
+//!
+//! ```text
+//!  rule ──▶ options ──▶ Solver (one heap at a time) ──▶ Quotient
+//!                        │ conservative extension, or    (table, P, Φ,
+//!                        │ grow: Product ─▶ mark ─▶ reduce  period)
+//!                        └── search: least wrong claim ◀──┘
+//! ```
+//!
+//! * [`options`] lists what a move leaves of a heap.
+//! * [`monoid`] holds multiplication tables and the candidate products.
+//! * [`pretension`] turns a candidate into a claim about every position.
+//! * [`search`] finds the least position a claim gets wrong, or proves
+//!   there is none.
+//! * [`solver`] adds heaps and proves periods.
+//! * [`quotient`] is the result the rest of nimstream uses.
+
+pub mod monoid;
+pub mod options;
+pub mod pretension;
+pub mod quotient;
+pub mod search;
+pub mod solver;
+
+#[cfg(test)]
+mod tests;
+
+pub use quotient::{Element, Quotient};
+pub use solver::{Solver, Stuck};

@@ -1,0 +1,409 @@
+//! The quotient of a rule's heaps, found one heap at a time.
+//!
+//! The quotient of heaps `0..n` and its pretending function are known; heap
+//! `n` is added. First as a *conservative extension*: heap `n` may act as an
+//! element the quotient already has, which is tried for each element whose
+//! outcome alone matches the heap's, cheapest test first (the least word of
+//! each element beside the heap), then by [`least_failure`] over the words
+//! that hold the heap. Otherwise the quotient grows: a candidate product
+//! of the old quotient and a cyclic monoid `x⁴ = x²` for the new heap is
+//! marked, reduced and searched; while the search finds a wrong claim, the
+//! heaps of that word are given cyclic monoids of their own, large enough
+//! for the word's powers (the fewest heaps first), until one candidate
+//! claims that word rightly, and the search runs again. This follows the
+//! course Plambeck and Siegel's MisereSolver takes (*Misère quotients for
+//! impartial games*, 2008); whatever course is taken, the quotient that
+//! comes out is the one [`least_failure`] found no wrong claim in, which
+//! is what proves it.
+//!
+//! A period is proven as for normal play: when `Φ(k + p) = Φ(k)` for every
+//! `k` from `n0` to the last heap, and the heaps reach the bound of
+//! [`proof_length`], heap `k ≥ bound` has the same element and the same
+//! option elements as heap `k - p` (its moves' larger parts fall in the
+//! periodic range, by induction), so it acts exactly as heap `k - p` in
+//! every position, and the quotient and `Φ` hold for every heap.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::monoid::{Factor, Product, Table};
+use super::options::heap_options;
+use super::pretension::{letters, mark, reduce, Letter, Monoid, Pretension};
+use super::quotient::{Element, Quotient, MAX_ORDER};
+use super::search::{least_failure, Word};
+use crate::grundy::period::proof_length;
+use crate::grundy::{Period, Rule};
+
+/// The most elements a candidate product may have.
+const CANDIDATE_LIMIT: usize = 1 << 22;
+
+/// How many wrong claims one heap may correct before the search gives up.
+const ROUNDS: usize = 400;
+
+/// Why no quotient was found for a heap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stuck {
+    /// No candidate within [`CANDIDATE_LIMIT`] elements claims a word
+    /// rightly.
+    NoCandidate {
+        /// The heap being added.
+        heap: usize,
+        /// The word claimed wrongly.
+        word: Word,
+    },
+    /// The quotient would have more elements than an [`Element`] holds.
+    TooLarge {
+        /// The heap being added.
+        heap: usize,
+        /// Its order.
+        order: usize,
+    },
+    /// [`ROUNDS`] corrections did not make every claim right.
+    Rounds {
+        /// The heap being added.
+        heap: usize,
+    },
+}
+
+impl fmt::Display for Stuck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stuck::NoCandidate { heap, word } => write!(
+                f,
+                "at heap {heap}, no candidate of at most {CANDIDATE_LIMIT} elements claims the position {} rightly",
+                word_text(word)
+            ),
+            Stuck::TooLarge { heap, order } => write!(
+                f,
+                "at heap {heap} the quotient has {order} elements, more than {MAX_ORDER}"
+            ),
+            Stuck::Rounds { heap } => {
+                write!(f, "at heap {heap}, {ROUNDS} corrections did not settle the quotient")
+            }
+        }
+    }
+}
+
+/// A word as text: heaps with their copies, `3 3 5`.
+pub fn word_text(word: &Word) -> String {
+    let heaps: Vec<String> = word
+        .iter()
+        .flat_map(|&(heap, k)| std::iter::repeat_n(heap.to_string(), k as usize))
+        .collect();
+    heaps.join(" ")
+}
+
+/// The quotient of a rule's heaps, one heap at a time.
+pub struct Solver {
+    rule: Rule,
+    options: Vec<Vec<Vec<usize>>>,
+    current: Pretension,
+    /// The heaps at which the quotient grew, with its order after.
+    growth: Vec<(usize, usize)>,
+    /// For each `p`, how many heaps up to the last have `Φ(k) = Φ(k - p)`
+    /// in a row.
+    runs: Vec<usize>,
+    period: Option<Period>,
+}
+
+impl Solver {
+    /// A solver that knows heap 0 (the empty heap, the identity).
+    pub fn new(rule: Rule) -> Solver {
+        let mut current = Pretension::trivial();
+        current.images.push(0);
+        Solver {
+            options: vec![heap_options(&rule, 0)],
+            rule,
+            current,
+            growth: Vec::new(),
+            runs: vec![0],
+            period: None,
+        }
+    }
+
+    /// How many heaps are known: `0..heaps()`.
+    pub fn heaps(&self) -> usize {
+        self.current.images.len()
+    }
+
+    /// The order of the quotient of the heaps known.
+    pub fn order(&self) -> usize {
+        self.current.losing.len()
+    }
+
+    /// The heaps at which the quotient grew, and its order after each.
+    pub fn growth(&self) -> &[(usize, usize)] {
+        &self.growth
+    }
+
+    /// The period proven so far, if any.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// Adds the next heap.
+    pub fn next(&mut self) -> Result<(), Stuck> {
+        let heap = self.heaps();
+        self.options.push(heap_options(&self.rule, heap));
+        let grew = if self.options[heap].is_empty() {
+            self.current.images.push(0);
+            false
+        } else if let Some(x) = self.conservative(heap) {
+            self.current.images.push(x);
+            false
+        } else {
+            self.current = self.grow(heap)?;
+            if self.order() > MAX_ORDER {
+                return Err(Stuck::TooLarge {
+                    heap,
+                    order: self.order(),
+                });
+            }
+            self.growth.push((heap, self.order()));
+            true
+        };
+        self.track_period(grew);
+        Ok(())
+    }
+
+    /// The quotient of the heaps known, with the period if one is proven.
+    pub fn quotient(&self) -> Quotient {
+        let table = self
+            .current
+            .table
+            .products()
+            .iter()
+            .map(|&x| x as Element)
+            .collect();
+        let images = self.current.images.iter().map(|&x| x as Element).collect();
+        Quotient::from_parts(table, self.current.losing.clone(), images, self.period)
+            .expect("a solver's quotient has the shape of one")
+    }
+
+    /// An element of the quotient heap `heap` can act as, if any.
+    fn conservative(&self, heap: usize) -> Option<u32> {
+        let current = &self.current;
+        let table = &*current.table;
+        let targets = option_images(table, &current.images, &self.options[heap]);
+        let lost_alone = targets.iter().all(|&t| !current.losing[t as usize]);
+        let mut images = current.images.clone();
+        images.push(0);
+        (0..table.order() as u32)
+            .filter(|&x| current.losing[x as usize] == lost_alone)
+            .filter(|&x| self.beside_least_words(x, &targets))
+            .find(|&x| {
+                images[heap] = x;
+                let letters = letters(table, &images, &self.options);
+                // A heap that acts as a smaller one adds no position.
+                letters.last().is_none_or(|l| l.heap != heap)
+                    || least_failure(table, &current.losing, &letters, true).is_none()
+            })
+    }
+
+    /// Whether, with the new heap as `x`, each element's least word beside
+    /// the heap is claimed rightly: a quick test most wrong `x` fail.
+    fn beside_least_words(&self, x: u32, heap_targets: &[u32]) -> bool {
+        let current = &self.current;
+        let letter = Letter {
+            heap: 0,
+            image: x,
+            targets: heap_targets.to_vec(),
+        };
+        current
+            .least_targets
+            .iter()
+            .enumerate()
+            .all(|(y, targets)| {
+                let next = super::pretension::step(&*current.table, y as u32, targets, &letter);
+                let lost = !next.is_empty() && next.iter().all(|&t| !current.losing[t as usize]);
+                lost == current.losing[current.table.product(y as u32, x) as usize]
+            })
+    }
+
+    /// The quotient once heap `heap` is given an element of its own.
+    fn grow(&self, heap: usize) -> Result<Pretension, Stuck> {
+        let old = Factor::Table(self.current.table.clone());
+        let product = Product::new(
+            vec![
+                old,
+                Factor::Cyclic {
+                    index: 2,
+                    period: 2,
+                },
+            ],
+            CANDIDATE_LIMIT,
+        )
+        .ok_or_else(|| Stuck::TooLarge {
+            heap,
+            order: self.order() * 4,
+        })?;
+        let mut images: Vec<u32> = self
+            .current
+            .images
+            .iter()
+            .map(|&x| product.embed(0, x))
+            .collect();
+        images.push(product.embed(1, 1));
+        let mut trial = self.build(&product, &images);
+        for _ in 0..ROUNDS {
+            let letters = letters(&*trial.table, &trial.images, &self.options);
+            match least_failure(&trial.table, &trial.losing, &letters, false) {
+                None => return Ok(trial),
+                Some(word) => trial = self.recalibrate(&trial, heap, word)?,
+            }
+        }
+        Err(Stuck::Rounds { heap })
+    }
+
+    fn build<M: Monoid>(&self, monoid: &M, images: &[u32]) -> Pretension {
+        let letters = letters(monoid, images, &self.options);
+        let marking = mark(monoid, &letters);
+        reduce(monoid, &marking, &letters, images)
+    }
+
+    /// A candidate that claims `word` rightly: the trial's own claim for
+    /// it is wrong, and every smaller word's is right.
+    fn recalibrate(
+        &self,
+        trial: &Pretension,
+        heap: usize,
+        word: Word,
+    ) -> Result<Pretension, Stuck> {
+        let table = &*trial.table;
+        let should_lose = !trial.losing[word_element(table, &trial.images, &word) as usize];
+        let involved: Vec<(usize, u32)> = word.clone();
+        for size in 1..=involved.len() {
+            for chosen in combinations(involved.len(), size) {
+                let own: Vec<(usize, u32)> = chosen.iter().map(|&i| involved[i]).collect();
+                let Some((product, images)) = self.separate(trial, &own) else {
+                    continue;
+                };
+                let candidate = self.build(&product, &images);
+                let element = word_element(&*candidate.table, &candidate.images, &word);
+                if candidate.losing[element as usize] == should_lose {
+                    return Ok(candidate);
+                }
+            }
+        }
+        Err(Stuck::NoCandidate { heap, word })
+    }
+
+    /// The candidate where each heap of `own` gets a cyclic monoid of its
+    /// own, beside the submonoid the other heaps generate in `trial`.
+    fn separate(&self, trial: &Pretension, own: &[(usize, u32)]) -> Option<(Product, Vec<u32>)> {
+        let table = &*trial.table;
+        let is_own = |h: usize| own.iter().any(|&(o, _)| o == h);
+        let generators: Vec<u32> = (0..trial.images.len())
+            .filter(|&h| !is_own(h) && !self.options[h].is_empty())
+            .map(|h| trial.images[h])
+            .collect();
+        let (base, new_of) = table.generated_by(&generators);
+        let mut factors = vec![Factor::Table(Arc::new(base))];
+        for &(h, copies) in own {
+            let (index, period) = table.index_and_period(trial.images[h]);
+            let index = index.max(copies.saturating_sub(1)).max(1);
+            let period = lcm(period, 2.max(2 * (index.saturating_sub(4) / 2)));
+            factors.push(Factor::Cyclic { index, period });
+        }
+        let product = Product::new(factors, CANDIDATE_LIMIT)?;
+        let images = (0..trial.images.len())
+            .map(|h| match own.iter().position(|&(o, _)| o == h) {
+                Some(j) => product.embed(j + 1, 1),
+                None if self.options[h].is_empty() => 0,
+                None => product.embed(0, new_of[trial.images[h] as usize]),
+            })
+            .collect();
+        Some((product, images))
+    }
+
+    /// Updates the runs of equal elements and looks for a proven period.
+    fn track_period(&mut self, grew: bool) {
+        let images = &self.current.images;
+        let last = images.len() - 1;
+        if grew {
+            self.runs = vec![0; last + 1];
+            for k in 1..=last {
+                for p in 1..=k {
+                    self.runs[p] = if images[k] == images[k - p] {
+                        self.runs[p] + 1
+                    } else {
+                        0
+                    };
+                }
+            }
+        } else {
+            self.runs.push(0);
+            for p in 1..=last {
+                self.runs[p] = if images[last] == images[last - p] {
+                    self.runs[p] + 1
+                } else {
+                    0
+                };
+            }
+        }
+        if self.period.is_some() {
+            return;
+        }
+        let splits = self.rule.max_parts() > 1;
+        self.period = (1..=last).find_map(|p| {
+            let run = self.runs[p];
+            if run == 0 {
+                return None;
+            }
+            // Pairs (k, k + p) agree for k from n0 to last - p.
+            let n0 = last + 1 - p - run;
+            let proof_from = if splits { n0.max(1) } else { n0 };
+            (proof_length(&self.rule, proof_from, p) <= last + 1).then_some(Period {
+                preperiod: n0 as u64,
+                period: p as u64,
+            })
+        });
+    }
+}
+
+fn option_images(table: &Table, images: &[u32], options: &[Vec<usize>]) -> Vec<u32> {
+    let mut targets: Vec<u32> = options
+        .iter()
+        .map(|parts| {
+            parts
+                .iter()
+                .fold(0, |acc, &part| table.product(acc, images[part]))
+        })
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    targets
+}
+
+fn word_element<M: Monoid>(monoid: &M, images: &[u32], word: &Word) -> u32 {
+    word.iter().fold(0, |acc, &(heap, copies)| {
+        (0..copies).fold(acc, |acc, _| monoid.product(acc, images[heap]))
+    })
+}
+
+fn lcm(a: u32, b: u32) -> u32 {
+    fn gcd(a: u32, b: u32) -> u32 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    a / gcd(a, b) * b
+}
+
+/// Each `size`-subset of `0..n`, in lexicographic order.
+fn combinations(n: usize, size: usize) -> Vec<Vec<usize>> {
+    let mut all = Vec::new();
+    let mut chosen: Vec<usize> = (0..size).collect();
+    loop {
+        all.push(chosen.clone());
+        let Some(i) = (0..size).rev().find(|&i| chosen[i] < n - size + i) else {
+            return all;
+        };
+        chosen[i] += 1;
+        for j in i + 1..size {
+            chosen[j] = chosen[j - 1] + 1;
+        }
+    }
+}

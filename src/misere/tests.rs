@@ -1,0 +1,90 @@
+//! The quotients against an exhaustive misère search that knows nothing of
+//! quotients: every position of a few heaps, each up to a bound.
+
+use super::*;
+use crate::games::brute::{for_each_position, rule_moves, HeapGameSearch};
+use crate::grundy::Rule;
+use crate::rng::SplitMix64;
+
+/// Every move of a heap under `rule`, for the brute-force search (Grundy's
+/// game, which is no code, splits into two unequal parts).
+fn brute_moves(rule: &Rule) -> Box<dyn Fn(u64) -> Vec<Vec<u64>>> {
+    if rule.unequal_parts() {
+        return Box::new(|heap| (1..heap.div_ceil(2)).map(|a| vec![a, heap - a]).collect());
+    }
+    let digits: Vec<u8> = (0..=rule.max_removal()).map(|i| rule.digit(i)).collect();
+    Box::new(rule_moves(move |i| digits.get(i).copied().unwrap_or(0)))
+}
+
+fn solved(rule: &Rule, heaps: usize) -> Quotient {
+    let mut solver = Solver::new(rule.clone());
+    while solver.heaps() <= heaps {
+        solver.next().unwrap_or_else(|e| panic!("{rule}: {e}"));
+    }
+    solver.quotient()
+}
+
+/// Every position of up to `count` heaps of at most `max_heap` is lost
+/// exactly when the quotient says so.
+fn agrees_with_search(code: &str, max_heap: u64, count: usize) {
+    let rule = Rule::parse(code).unwrap();
+    let quotient = solved(&rule, max_heap as usize);
+    quotient.check_monoid().unwrap();
+    let moves = brute_moves(&rule);
+    let mut search = HeapGameSearch::new(|heap| moves(heap), true);
+    for_each_position(count, 1, max_heap, |heaps| {
+        let element = quotient.position(heaps).unwrap();
+        assert_eq!(
+            quotient.is_losing(element),
+            !search.first_player_wins(heaps),
+            "{code}: heaps {heaps:?}"
+        );
+    });
+}
+
+#[test]
+fn kayles_agrees_with_a_search() {
+    agrees_with_search("kayles", 14, 4);
+}
+
+#[test]
+fn dawsons_kayles_agrees_with_a_search() {
+    agrees_with_search("0.07", 14, 4);
+}
+
+#[test]
+fn grundys_game_agrees_with_a_search() {
+    agrees_with_search("grundy", 14, 4);
+}
+
+#[test]
+fn a_subtraction_game_agrees_with_a_search() {
+    agrees_with_search("sub:2,3,7", 20, 4);
+}
+
+#[test]
+fn misere_nim_heaps_up_to_three_make_t2() {
+    // Nim's heaps 0..=3: the quotient T2 = <a, b | a² = 1, b³ = b>, six
+    // elements, P = {a, b²}.
+    let quotient = solved(&Rule::parse("0.333").unwrap(), 3);
+    assert_eq!(quotient.order(), 6);
+    assert_eq!(quotient.losing_count(), 2);
+    let quotient = solved(&Rule::parse("0.3333333").unwrap(), 7);
+    assert_eq!(quotient.order(), 10);
+}
+
+#[test]
+fn random_rules_agree_with_a_search() {
+    let mut rng = SplitMix64::new(38);
+    for _ in 0..12 {
+        let len = rng.between(1, 4) as usize;
+        let digits: String = (0..len)
+            .map(|_| char::from_digit(rng.between(0, 7) as u32, 8).unwrap())
+            .collect();
+        let code = format!("0.{digits}");
+        if Rule::parse(&code).is_err() {
+            continue;
+        }
+        agrees_with_search(&code, 10, 4);
+    }
+}
