@@ -24,7 +24,9 @@
 //!   there is none.
 //! * [`solver`] adds heaps and proves periods.
 //! * [`quotient`] is the result the rest of nimstream uses.
+//! * [`genus`] gives Conway's genus of single heaps, apart from quotients.
 
+pub mod genus;
 pub mod monoid;
 pub mod options;
 pub mod pretension;

@@ -8,7 +8,7 @@ use crate::rng::SplitMix64;
 
 /// Every move of a heap under `rule`, for the brute-force search (Grundy's
 /// game, which is no code, splits into two unequal parts).
-fn brute_moves(rule: &Rule) -> Box<dyn Fn(u64) -> Vec<Vec<u64>>> {
+pub(super) fn brute_moves(rule: &Rule) -> Box<dyn Fn(u64) -> Vec<Vec<u64>>> {
     if rule.unequal_parts() {
         return Box::new(|heap| (1..heap.div_ceil(2)).map(|a| vec![a, heap - a]).collect());
     }
@@ -31,7 +31,7 @@ fn agrees_with_search(code: &str, max_heap: u64, count: usize) {
     let quotient = solved(&rule, max_heap as usize);
     quotient.check_monoid().unwrap();
     let moves = brute_moves(&rule);
-    let mut search = HeapGameSearch::new(|heap| moves(heap), true);
+    let mut search = HeapGameSearch::new(moves, true);
     for_each_position(count, 1, max_heap, |heaps| {
         let element = quotient.position(heaps).unwrap();
         assert_eq!(
