@@ -10,6 +10,7 @@ mod judge;
 mod lookahead;
 mod manual;
 mod messages;
+mod misere;
 mod package;
 mod problems;
 mod progress;
@@ -126,6 +127,14 @@ enum Command {
     /// Exit status 0 on success, 1 when `--period` proves no period within
     /// `--upto` values, 2 on a usage or I/O error.
     Grundy(grundy::GrundyArgs),
+    /// Compute the misère quotient of a game given by its rule: its order,
+    /// P-portion, presentation, each heap's element and the period.
+    ///
+    /// Exit status 0 when a period proves the quotient for every heap, 1
+    /// when none is proven within --upto heaps (the quotient of the heaps
+    /// computed is printed), 2 on a usage error or when the search finds
+    /// no quotient.
+    Misere(misere::MisereArgs),
     /// Print a completion script for a shell, to be sourced by it.
     ///
     /// Commands, options, problem names, judge ids and named rules are
@@ -283,6 +292,7 @@ fn main() -> ExitCode {
         Command::Package(args) => package::package_command(args),
         Command::Check(args) => return judge::check::check_command(args),
         Command::Grundy(args) => grundy::grundy_command(args),
+        Command::Misere(args) => misere::misere_command(args),
         Command::Completions(args) => manual::completions_command(args, Cli::command()),
         Command::Man(args) => manual::man_command(args, Cli::command()),
     };

@@ -23,12 +23,14 @@
 //! * [`search`] finds the least position a claim gets wrong, or proves
 //!   there is none.
 //! * [`solver`] adds heaps and proves periods.
-//! * [`quotient`] is the result the rest of nimstream uses.
+//! * [`quotient`] is the result the rest of nimstream uses, and
+//!   [`presentation`] writes it as generators and relations.
 //! * [`genus`] gives Conway's genus of single heaps, apart from quotients.
 
 pub mod genus;
 pub mod monoid;
 pub mod options;
+pub mod presentation;
 pub mod pretension;
 pub mod quotient;
 pub mod search;

@@ -43,7 +43,7 @@ const ROUNDS: usize = 400;
 /// Why no quotient was found for a heap.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stuck {
-    /// No candidate within [`CANDIDATE_LIMIT`] elements claims a word
+    /// No candidate within the candidates' limit of elements claims a word
     /// rightly.
     NoCandidate {
         /// The heap being added.
@@ -58,7 +58,7 @@ pub enum Stuck {
         /// Its order.
         order: usize,
     },
-    /// [`ROUNDS`] corrections did not make every claim right.
+    /// The rounds of corrections allowed did not make every claim right.
     Rounds {
         /// The heap being added.
         heap: usize,
@@ -142,7 +142,7 @@ impl Solver {
     }
 
     /// Adds the next heap.
-    pub fn next(&mut self) -> Result<(), Stuck> {
+    pub fn add_heap(&mut self) -> Result<(), Stuck> {
         let heap = self.heaps();
         self.options.push(heap_options(&self.rule, heap));
         let grew = if self.options[heap].is_empty() {

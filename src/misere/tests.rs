@@ -19,7 +19,7 @@ pub(super) fn brute_moves(rule: &Rule) -> Box<dyn Fn(u64) -> Vec<Vec<u64>>> {
 fn solved(rule: &Rule, heaps: usize) -> Quotient {
     let mut solver = Solver::new(rule.clone());
     while solver.heaps() <= heaps {
-        solver.next().unwrap_or_else(|e| panic!("{rule}: {e}"));
+        solver.add_heap().unwrap_or_else(|e| panic!("{rule}: {e}"));
     }
     solver.quotient()
 }

@@ -24,6 +24,7 @@ mod judge_stress;
 mod large_file;
 mod listing;
 mod memory;
+mod misere;
 mod names;
 mod package;
 mod problem_files;

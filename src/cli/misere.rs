@@ -1,0 +1,282 @@
+//! `nimstream misere`: the misère quotient of a game given by its rule.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use nimstream::grundy::period::proof_length;
+use nimstream::grundy::Rule;
+use nimstream::misere::genus::genera;
+use nimstream::misere::presentation::Presentation;
+use nimstream::misere::{Element, Quotient, Solver};
+use nimstream::Error;
+use serde_json::json;
+
+use crate::{check_stdout, messages, stdout_error};
+
+/// Heaps searched for a period when `--upto` is not given.
+const DEFAULT_UPTO: usize = 400;
+
+#[derive(Args)]
+#[command(after_help = "EXAMPLES:
+  nimstream misere kayles                 the quotient, its P-portion and period
+  nimstream misere dawson --upto 30       the quotient of heaps 0 to 30
+  nimstream misere 0.75 --json
+  nimstream misere kayles --genus 30       values and genus of heaps 0 to 30")]
+pub struct MisereArgs {
+    /// The rule, as `grundy` takes it: an octal or hexadecimal code
+    /// (`0.77`), a subtraction set (`sub:2,3,7`), `grundy`, or a name such
+    /// as kayles or dawson.
+    #[arg(
+        value_name = "RULE",
+        value_parser = crate::completion::rules(),
+        hide_possible_values = true
+    )]
+    rule: String,
+    /// Add heaps up to N while no period is proven (default 400); the
+    /// quotient printed is then that of heaps 0 to N.
+    #[arg(long, value_name = "N")]
+    upto: Option<usize>,
+    /// Print the quotient as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Print instead each heap's normal and misère Grundy values and
+    /// Conway's genus, for heaps 0 to N (default 20, at most 40).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "20")]
+    genus: Option<usize>,
+}
+
+/// Computes the quotient and prints it; exit 1 when no period is proven.
+pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
+    check_stdout()?;
+    let rule = Rule::parse(&args.rule).map_err(|e| Error::Usage(e.to_string()))?;
+    if let Some(upto) = args.genus {
+        return genus_command(&args, &rule, upto);
+    }
+    let upto = args.upto.unwrap_or(DEFAULT_UPTO);
+    let started = Instant::now();
+    let mut solver = Solver::new(rule.clone());
+    let mut progress = Progress::new(upto);
+    while solver.heaps() <= upto && solver.period().is_none() {
+        solver.add_heap().map_err(|stuck| {
+            progress.clear();
+            Error::Usage(format!("{}: no quotient found: {stuck}", args.rule))
+        })?;
+        progress.show(&solver);
+    }
+    progress.clear();
+    let quotient = solver.quotient();
+    let report = Report {
+        name: &args.rule,
+        rule: &rule,
+        quotient: &quotient,
+        presentation: Presentation::of(&quotient),
+        growth: solver.growth(),
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    let mut out = io::stdout().lock();
+    let written = if args.json {
+        writeln!(out, "{}", report.json())
+    } else {
+        report.write_text(&mut out)
+    };
+    written.and_then(|()| out.flush()).map_err(stdout_error)?;
+    Ok(match quotient.period() {
+        Some(_) => ExitCode::SUCCESS,
+        None => ExitCode::from(1),
+    })
+}
+
+/// Prints each heap's values and genus, as text or JSON.
+fn genus_command(args: &MisereArgs, rule: &Rule, upto: usize) -> Result<ExitCode, Error> {
+    let genera = genera(rule, upto).map_err(|e| Error::Usage(format!("{}: {e}", args.rule)))?;
+    let mut out = io::stdout().lock();
+    let written = if args.json {
+        let heaps: Vec<serde_json::Value> = genera
+            .iter()
+            .map(|g| {
+                json!({
+                    "heap": g.heap,
+                    "normal": g.genus.normal(),
+                    "misere": g.genus.misere(),
+                    "genus": g.genus.to_string(),
+                    "superscript": g.genus.superscript(),
+                })
+            })
+            .collect();
+        writeln!(out, "{}", json!({"rule": args.rule, "heaps": heaps}))
+    } else {
+        writeln!(out, "heap G+ G- genus").and_then(|()| {
+            genera.iter().try_for_each(|g| {
+                writeln!(
+                    out,
+                    "{} {} {} {}",
+                    g.heap,
+                    g.genus.normal(),
+                    g.genus.misere(),
+                    g.genus
+                )
+            })
+        })
+    };
+    written.and_then(|()| out.flush()).map_err(stdout_error)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A line on a terminal that says how far the search is.
+struct Progress {
+    upto: usize,
+    shown: Option<Instant>,
+    on: bool,
+}
+
+impl Progress {
+    fn new(upto: usize) -> Progress {
+        Progress {
+            upto,
+            shown: None,
+            on: io::stderr().is_terminal() && !messages::quiet(),
+        }
+    }
+
+    fn show(&mut self, solver: &Solver) {
+        let due = self
+            .shown
+            .is_none_or(|at| at.elapsed() >= Duration::from_millis(250));
+        if self.on && due {
+            eprint!(
+                "\rheap {} of at most {}: |Q| = {}   ",
+                solver.heaps() - 1,
+                self.upto,
+                solver.order()
+            );
+            self.shown = Some(Instant::now());
+        }
+    }
+
+    fn clear(&mut self) {
+        if self.on && self.shown.is_some() {
+            eprint!("\r{:60}\r", "");
+        }
+    }
+}
+
+struct Report<'a> {
+    name: &'a str,
+    rule: &'a Rule,
+    quotient: &'a Quotient,
+    presentation: Presentation,
+    growth: &'a [(usize, usize)],
+    seconds: f64,
+}
+
+impl Report<'_> {
+    fn last_heap(&self) -> u64 {
+        self.quotient.heaps_known() - 1
+    }
+
+    fn losing(&self) -> Vec<String> {
+        (0..self.quotient.order() as Element)
+            .filter(|&x| self.quotient.is_losing(x))
+            .map(|x| self.presentation.element(x))
+            .collect()
+    }
+
+    /// The heaps whose elements are listed: one period past the preperiod,
+    /// or every heap computed.
+    fn listed(&self) -> u64 {
+        match self.quotient.period() {
+            Some(p) => p.preperiod + p.period,
+            None => self.quotient.heaps_known(),
+        }
+    }
+
+    fn proof_heaps(&self) -> Option<u64> {
+        let period = self.quotient.period()?;
+        let from = match self.rule.max_parts() {
+            1 => period.preperiod,
+            _ => period.preperiod.max(1),
+        };
+        Some(proof_length(self.rule, from as usize, period.period as usize) as u64)
+    }
+
+    fn write_text(&self, out: &mut impl Write) -> io::Result<()> {
+        let q = self.quotient;
+        match q.period() {
+            Some(period) => writeln!(
+                out,
+                "{}: misère quotient of order {} with {} P-positions, for every heap\n\
+                 period {} from heap {} (proven by heaps 0 to {})",
+                self.name,
+                q.order(),
+                q.losing_count(),
+                period.period,
+                period.preperiod,
+                self.proof_heaps().unwrap_or(0).saturating_sub(1),
+            )?,
+            None => writeln!(
+                out,
+                "{}: no period proven up to heap {}; the quotient of heaps 0 to {} has order {} with {} P-positions",
+                self.name,
+                self.last_heap(),
+                self.last_heap(),
+                q.order(),
+                q.losing_count()
+            )?,
+        }
+        let growth: Vec<String> = self
+            .growth
+            .iter()
+            .map(|(heap, order)| format!("{heap}:{order}"))
+            .collect();
+        writeln!(
+            out,
+            "order at each heap where it grew: {}",
+            growth.join(" ")
+        )?;
+        writeln!(out, "presentation {}", self.presentation.text())?;
+        writeln!(out, "P = {{{}}}", self.losing().join(", "))?;
+        writeln!(out, "heap element")?;
+        for heap in 0..self.listed() {
+            let element = q.element(heap).unwrap_or(0);
+            writeln!(out, "{heap} {}", self.presentation.element(element))?;
+        }
+        Ok(())
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let q = self.quotient;
+        let period = q.period().map(|p| {
+            json!({"preperiod": p.preperiod, "period": p.period, "proven_by_heaps": self.proof_heaps()})
+        });
+        let relations: Vec<[String; 2]> = self
+            .presentation
+            .relations
+            .iter()
+            .map(|(l, r)| [self.presentation.monomial(l), self.presentation.monomial(r)])
+            .collect();
+        let elements: Vec<String> = (0..q.order() as Element)
+            .map(|x| self.presentation.element(x))
+            .collect();
+        let table: Vec<Vec<Element>> = (0..q.order() as Element)
+            .map(|x| q.row(x).to_vec())
+            .collect();
+        json!({
+            "rule": self.name,
+            "heaps": q.heaps_known(),
+            "order": q.order(),
+            "losing_count": q.losing_count(),
+            "period": period,
+            "generators": self.presentation.generators.iter()
+                .map(|g| json!({"name": g.name, "heap": g.heap})).collect::<Vec<_>>(),
+            "relations": relations,
+            "losing": self.losing(),
+            "elements": elements,
+            "products": table,
+            "pretending": (0..self.listed()).map(|h| q.element(h).unwrap_or(0)).collect::<Vec<_>>(),
+            "growth": self.growth,
+            "seconds": self.seconds,
+        })
+    }
+}

@@ -1,0 +1,75 @@
+//! `nimstream misere`: quotients, their figures, and genera.
+
+use crate::common::{nimstream, stderr, stdout};
+
+#[test]
+fn kayles_quotient_is_proven_with_its_period() {
+    let output = nimstream(&["misere", "kayles"], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.contains("misère quotient of order 40 with 9 P-positions, for every heap"),
+        "{first}"
+    );
+    assert!(text.contains("period 12 from heap 71"), "{text}");
+    assert!(
+        text.lines()
+            .any(|line| line.starts_with("presentation <a, b,")),
+        "{text}"
+    );
+    // One period past the preperiod is listed, heap by heap.
+    assert!(text.lines().any(|line| line == "82 b"), "{text}");
+}
+
+#[test]
+fn dawsons_kayles_to_heap_30_has_360_elements_and_no_period() {
+    let output = nimstream(&["misere", "dawson", "--upto", "30"], b"");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with(
+            "dawson: no period proven up to heap 30; the quotient of heaps 0 to 30 has order 360"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("order at each heap where it grew: 2:2 4:6 10:12 14:24 25:144 27:176 30:360"),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_carries_the_table_and_the_pretending_function() {
+    let output = nimstream(&["misere", "0.333", "--upto", "3", "--json"], b"");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let value: serde_json::Value = serde_json::from_str(stdout(&output)).unwrap();
+    assert_eq!(value["order"], 6);
+    assert_eq!(value["losing"], serde_json::json!(["a", "b^2"]));
+    assert_eq!(
+        value["relations"],
+        serde_json::json!([["a^2", "1"], ["b^3", "b"]])
+    );
+    assert_eq!(value["pretending"].as_array().unwrap().len(), 4);
+    assert_eq!(value["products"].as_array().unwrap().len(), 6);
+    assert!(value["period"].is_null());
+}
+
+#[test]
+fn genus_of_nim_heaps_is_conways() {
+    let output = nimstream(&["misere", "0.333", "--genus", "3"], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "heap G+ G- genus\n0 0 1 0^120\n1 1 0 1^031\n2 2 2 2^20\n3 3 3 3^31\n"
+    );
+}
+
+#[test]
+fn a_bad_rule_or_a_genus_too_far_is_an_error() {
+    let output = nimstream(&["misere", "0.9x"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let output = nimstream(&["misere", "kayles", "--genus", "41"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("40"), "{}", stderr(&output));
+}
