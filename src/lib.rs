@@ -33,6 +33,10 @@
 //!   (octal codes, subtraction sets), naively or by the sparse-space
 //!   method, and proves their periods; [`games::rule`] folds such a game
 //!   from its table, in `O(1)` per heap once the period is proven.
+//! * [`misere`] is misère play of the same rules: the misère quotient (a
+//!   finite commutative monoid, its P-portion and each heap's element),
+//!   found one heap at a time and proven by a search of every state, its
+//!   period proven as for normal play; and Conway's genus of single heaps.
 //! * [`pipeline`] is the one entry point: a [`Job`](pipeline::Job) opens the
 //!   input ([`input`]: memory-mapped only on the caller's explicit, `unsafe`
 //!   opt-in), chooses how to read it, and checks a mapped file afterwards.
