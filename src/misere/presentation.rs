@@ -10,6 +10,8 @@
 //! by rewriting, as in Plambeck and Siegel's presentations
 //! (`T₂ = ⟨a, b | a² = 1, b³ = b⟩`).
 
+use std::collections::HashSet;
+
 use super::quotient::{Element, Quotient};
 
 /// A generator: its name, the first heap it is the element of, and that
@@ -139,6 +141,7 @@ fn rewrite_rules(
     let count = generators.len();
     let mut normal: Vec<Option<Monomial>> = vec![None; quotient.order()];
     normal[0] = Some(vec![0; count]);
+    let mut least: HashSet<Monomial> = HashSet::from([vec![0; count]]);
     let mut relations = Vec::new();
     // Least monomials of the last degree, with their elements, each
     // extended only by generators from its last one on, so that every
@@ -154,8 +157,9 @@ fn rewrite_rules(
                 let y = quotient.product(*x, generator.element);
                 if normal[y as usize].is_none() {
                     normal[y as usize] = Some(grown.clone());
+                    least.insert(grown.clone());
                     next_layer.push((grown, y));
-                } else if divisors_are_least(&grown, &normal) {
+                } else if divisors_are_least(&grown, &least) {
                     let right = normal[y as usize].clone().unwrap_or_default();
                     relations.push((grown, right));
                 }
@@ -169,11 +173,11 @@ fn rewrite_rules(
 
 /// Whether each monomial `m / g` (for each generator `g` dividing `m`) is
 /// the least monomial of its element.
-fn divisors_are_least(monomial: &Monomial, normal: &[Option<Monomial>]) -> bool {
+fn divisors_are_least(monomial: &Monomial, least: &HashSet<Monomial>) -> bool {
     (0..monomial.len()).filter(|&g| monomial[g] > 0).all(|g| {
         let mut divisor = monomial.clone();
         divisor[g] -= 1;
-        normal.iter().any(|n| n.as_ref() == Some(&divisor))
+        least.contains(&divisor)
     })
 }
 
