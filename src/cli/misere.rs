@@ -2,6 +2,9 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::thread;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -59,11 +62,11 @@ pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
     let mut solver = Solver::new(rule.clone());
     let mut progress = Progress::new(upto);
     while solver.heaps() <= upto && solver.period().is_none() {
+        progress.at(solver.heaps(), solver.order());
         solver.add_heap().map_err(|stuck| {
             progress.clear();
             Error::Usage(format!("{}: no quotient found: {stuck}", args.rule))
         })?;
-        progress.show(&solver);
     }
     progress.clear();
     let quotient = solver.quotient();
@@ -124,41 +127,68 @@ fn genus_command(args: &MisereArgs, rule: &Rule, upto: usize) -> Result<ExitCode
     Ok(ExitCode::SUCCESS)
 }
 
-/// A line on a terminal that says how far the search is.
+/// A line on a terminal that says which heap the search is at, redrawn
+/// by a thread of its own, so that it stays true while one heap takes long.
 struct Progress {
-    upto: usize,
-    shown: Option<Instant>,
-    on: bool,
+    state: Arc<ProgressState>,
+    drawer: Option<thread::JoinHandle<()>>,
+}
+
+#[derive(Default)]
+struct ProgressState {
+    heap: AtomicUsize,
+    order: AtomicUsize,
+    done: AtomicBool,
 }
 
 impl Progress {
     fn new(upto: usize) -> Progress {
-        Progress {
-            upto,
-            shown: None,
-            on: io::stderr().is_terminal() && !messages::quiet(),
-        }
+        let state = Arc::new(ProgressState::default());
+        let on = io::stderr().is_terminal() && !messages::quiet();
+        let drawer = on.then(|| {
+            let state = state.clone();
+            thread::spawn(move || draw(&state, upto))
+        });
+        Progress { state, drawer }
     }
 
-    fn show(&mut self, solver: &Solver) {
-        let due = self
-            .shown
-            .is_none_or(|at| at.elapsed() >= Duration::from_millis(250));
-        if self.on && due {
-            eprint!(
-                "\rheap {} of at most {}: |Q| = {}   ",
-                solver.heaps() - 1,
-                self.upto,
-                solver.order()
-            );
-            self.shown = Some(Instant::now());
-        }
+    /// The search is adding heap `heap` to a quotient of `order` elements.
+    fn at(&self, heap: usize, order: usize) {
+        self.state.heap.store(heap, Ordering::Relaxed);
+        self.state.order.store(order, Ordering::Relaxed);
     }
 
     fn clear(&mut self) {
-        if self.on && self.shown.is_some() {
-            eprint!("\r{:60}\r", "");
+        self.state.done.store(true, Ordering::Relaxed);
+        if let Some(drawer) = self.drawer.take() {
+            let _ = drawer.join();
         }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.clear();
+    }
+}
+
+fn draw(state: &ProgressState, upto: usize) {
+    let mut drawn = false;
+    let mut waited = Duration::ZERO;
+    while !state.done.load(Ordering::Relaxed) {
+        thread::sleep(Duration::from_millis(50));
+        waited += Duration::from_millis(50);
+        // Quick runs draw nothing.
+        if waited >= Duration::from_millis(250) {
+            waited = Duration::ZERO;
+            let heap = state.heap.load(Ordering::Relaxed);
+            let order = state.order.load(Ordering::Relaxed);
+            eprint!("\rheap {heap} of at most {upto}: |Q| = {order}   ");
+            drawn = true;
+        }
+    }
+    if drawn {
+        eprint!("\r{:60}\r", "");
     }
 }
 
