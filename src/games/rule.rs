@@ -7,8 +7,8 @@
 //! beyond the table of a sequence with no proven period is refused: its
 //! value is unknown, and a guess would be a wrong verdict.
 //!
-//! The residue is taken with a multiplication by a precomputed reciprocal
-//! instead of a division, which would cost more than the rest of the fold.
+//! The residue is taken by [`Residues`], with a multiplication by a
+//! precomputed reciprocal instead of a division.
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -110,20 +110,8 @@ pub struct RuleGame {
     /// reserved in (fallibly): an `Arc<[u32]>` would be a second, infallible
     /// allocation of its size.
     table: Arc<Vec<u32>>,
-    /// Heaps below this are looked up as they are.
-    direct: u64,
-    /// Whether heaps at or above `direct` are reduced by the period (else
-    /// they are refused).
-    periodic: bool,
-    preperiod: u64,
-    period: u64,
-    /// `floor(2^64 / period)` (all ones for a period of 1): the quotient it
-    /// gives is at most one below the true one.
-    reciprocal: u64,
-    /// `floor((2^64 - 1) / period) + 1`, Lemire's constant for residues of
-    /// 32-bit numbers; exact because periods are below 2^32 (a sequence
-    /// holds at most 2^32 values, and a proof needs more than a period).
-    reciprocal32: u64,
+    /// Which heap of the table each heap is worth as much as.
+    residues: Residues,
 }
 
 impl RuleGame {
@@ -176,16 +164,8 @@ impl RuleGame {
     /// The game of a sequence as far as it is computed; an error when the
     /// memory for its table cannot be had.
     pub fn try_from_sequence(seq: NimSequence) -> Result<RuleGame, Stop> {
-        let len = seq.values().len() as u64;
-        let (direct, periodic, preperiod, period) = match seq.period() {
-            Some(p) => (p.preperiod + p.period, true, p.preperiod, p.period),
-            None => (len, false, 0, 1),
-        };
-        let reciprocal = match period {
-            1 => u64::MAX,
-            p => ((1u128 << 64) / u128::from(p)) as u64,
-        };
-        let reciprocal32 = (u64::MAX / period).wrapping_add(1);
+        let residues = Residues::new(seq.values().len() as u64, seq.period());
+        let direct = residues.direct;
         let mut table = Vec::new();
         table
             .try_reserve_exact(direct as usize)
@@ -198,12 +178,7 @@ impl RuleGame {
             name: seq.rule().to_string().into(),
             rule: Arc::new(seq.rule().clone()),
             table: Arc::new(table),
-            direct,
-            periodic,
-            preperiod,
-            period,
-            reciprocal,
-            reciprocal32,
+            residues,
         })
     }
 
@@ -214,48 +189,19 @@ impl RuleGame {
 
     /// The proven period, if any.
     pub fn period(&self) -> Option<Period> {
-        self.periodic.then_some(Period {
-            preperiod: self.preperiod,
-            period: self.period,
-        })
+        self.residues.period()
     }
 
     /// How many heaps the table holds.
     pub fn table_len(&self) -> u64 {
-        self.direct
-    }
-
-    /// The heap below `direct` worth as much as `heap` (meaningless, but
-    /// still below `direct`, for a refused heap: without a period the
-    /// residue is taken by 1).
-    #[inline(always)]
-    fn index(&self, heap: u64) -> u64 {
-        if heap < self.direct {
-            return heap;
-        }
-        let d = heap - self.preperiod;
-        let r = if d >> 32 == 0 {
-            // Lemire's fastmod for 32-bit numerators: two multiplications
-            // and no correction, the common case of judge files.
-            let low = self.reciprocal32.wrapping_mul(d);
-            ((u128::from(low) * u128::from(self.period)) >> 64) as u64
-        } else {
-            let q = ((u128::from(d) * u128::from(self.reciprocal)) >> 64) as u64;
-            let r = d.wrapping_sub(q.wrapping_mul(self.period));
-            if r >= self.period {
-                r - self.period
-            } else {
-                r
-            }
-        };
-        self.preperiod + r
+        self.residues.direct()
     }
 
     /// `G(heap)`, or `None` for a heap the game refuses.
     #[inline]
     pub fn value(&self, heap: u64) -> Option<u32> {
         self.decides(heap)
-            .then(|| self.table[self.index(heap) as usize])
+            .then(|| self.table[self.residues.index(heap) as usize])
     }
 
     /// An option of a heap of `heap` worth `target`: what the heap becomes.
@@ -280,7 +226,7 @@ impl RuleGame {
             // Beyond `direct` both parts are in the periodic part and the
             // pair's worth repeats with the smaller part's residue, so the
             // parts below `direct` cover every worth there is.
-            let last = (rest / 2).min(self.direct.max(1));
+            let last = (rest / 2).min(self.residues.direct().max(1));
             if let Some(a) = (1..=last).find(
                 |&a| matches!((value(a), value(rest - a)), (Some(x), Some(y)) if x ^ y == target),
             ) {
@@ -296,7 +242,7 @@ impl RuleGame {
         // As for two parts: a part past `direct` can give a period to the
         // largest part without changing the worth, so the two smaller
         // parts below `direct` cover every worth there is.
-        let cap = self.direct.max(1);
+        let cap = self.residues.direct().max(1);
         for &i in self.rule.leave_three() {
             let Some(rest) = heap.checked_sub(i as u64).filter(|&r| r >= 3) else {
                 break;
@@ -316,12 +262,121 @@ impl RuleGame {
     }
 }
 
+/// Which heap of a table each heap is worth as much as: itself below the
+/// table's end, and past it, when a period is proven, the heap with the
+/// same residue in the periodic part (`A + (n - A) mod B`). Shared by the
+/// games that look a heap up in a table of a rule's heaps.
+///
+/// The residue is taken with a multiplication by a precomputed reciprocal
+/// instead of a division, which would cost more than the rest of a fold.
+#[derive(Clone, Copy, Debug)]
+pub struct Residues {
+    /// Heaps below this are looked up as they are.
+    direct: u64,
+    /// Whether heaps at or above `direct` are reduced by the period (else
+    /// they are refused).
+    periodic: bool,
+    preperiod: u64,
+    period: u64,
+    /// `floor(2^64 / period)` (all ones for a period of 1): the quotient it
+    /// gives is at most one below the true one.
+    reciprocal: u64,
+    /// `floor((2^64 - 1) / period) + 1`, Lemire's constant for residues of
+    /// 32-bit numbers; exact because periods are below 2^32 (a sequence
+    /// holds at most 2^32 values, and a proof needs more than a period).
+    reciprocal32: u64,
+}
+
+impl Residues {
+    /// The residues of a table of `len` heaps, periodic from `period` on
+    /// when one is proven (the table then needs only its first `preperiod
+    /// + period` heaps: [`Residues::direct`]).
+    pub fn new(len: u64, period: Option<Period>) -> Residues {
+        let (direct, periodic, preperiod, period) = match period {
+            Some(p) => (p.preperiod + p.period, true, p.preperiod, p.period),
+            None => (len, false, 0, 1),
+        };
+        let reciprocal = match period {
+            1 => u64::MAX,
+            p => ((1u128 << 64) / u128::from(p)) as u64,
+        };
+        Residues {
+            direct,
+            periodic,
+            preperiod,
+            period,
+            reciprocal,
+            reciprocal32: (u64::MAX / period).wrapping_add(1),
+        }
+    }
+
+    /// How many heaps of the table are looked up as they are.
+    pub fn direct(&self) -> u64 {
+        self.direct
+    }
+
+    /// The proven period, if any.
+    pub fn period(&self) -> Option<Period> {
+        self.periodic.then_some(Period {
+            preperiod: self.preperiod,
+            period: self.period,
+        })
+    }
+
+    /// Whether a heap of this size is decided: in the table, or reduced by
+    /// a period.
+    #[inline(always)]
+    pub fn decides(&self, heap: u64) -> bool {
+        self.periodic | (heap < self.direct)
+    }
+
+    /// The heap below `direct` worth as much as `heap` (meaningless, but
+    /// still below `direct`, for a refused heap: without a period the
+    /// residue is taken by 1).
+    #[inline(always)]
+    pub fn index(&self, heap: u64) -> u64 {
+        if heap < self.direct {
+            return heap;
+        }
+        let d = heap - self.preperiod;
+        let r = if d >> 32 == 0 {
+            // Lemire's fastmod for 32-bit numerators: two multiplications
+            // and no correction, the common case of judge files.
+            let low = self.reciprocal32.wrapping_mul(d);
+            ((u128::from(low) * u128::from(self.period)) >> 64) as u64
+        } else {
+            let q = ((u128::from(d) * u128::from(self.reciprocal)) >> 64) as u64;
+            let r = d.wrapping_sub(q.wrapping_mul(self.period));
+            if r >= self.period {
+                r - self.period
+            } else {
+                r
+            }
+        };
+        self.preperiod + r
+    }
+
+    /// The least heap in `range` worth as much as heap `h` of the table
+    /// (`h` itself, or a periodic copy of it), if any.
+    pub fn copy_within(&self, h: u64, range: &RangeInclusive<u64>) -> Option<u64> {
+        if range.contains(&h) {
+            return Some(h);
+        }
+        if !self.periodic || h < self.preperiod || h > *range.end() {
+            return None;
+        }
+        let copies = range.start().saturating_sub(h).div_ceil(self.period);
+        let copy = copies.checked_mul(self.period)?.checked_add(h)?;
+        range.contains(&copy).then_some(copy)
+    }
+}
+
 impl HeapFold for RuleGame {
     const MAY_REFUSE: bool = true;
 
     #[inline(always)]
     fn fold(&self, acc: &mut CaseSummary, heap: u64) {
-        acc.xor ^= u64::from(self.table[self.index(heap) as usize]);
+        acc.xor ^= u64::from(self.table[self.residues.index(heap) as usize]);
     }
 
     #[inline]
@@ -331,14 +386,14 @@ impl HeapFold for RuleGame {
 
     #[inline(always)]
     fn decides(&self, heap: u64) -> bool {
-        self.periodic | (heap < self.direct)
+        self.residues.decides(heap)
     }
 
     fn refusal(&self, heap: u64) -> String {
         format!(
             "a heap of {heap} is beyond the {} values of {} computed, and no period \
              is proven within them",
-            self.direct, self.name
+            self.residues.direct(), self.name
         )
     }
 }
@@ -398,25 +453,15 @@ impl HeapGame for RuleGame {
         rng: &mut SplitMix64,
     ) -> Option<u64> {
         let target = u32::try_from(rest.xor).ok()?;
-        let (lo, hi) = (*range.start(), *range.end());
+        let hi = *range.end();
         let start = rng.within(&range);
-        let ahead = (hi - start).min(self.direct.saturating_mul(2));
+        let ahead = (hi - start).min(self.residues.direct().saturating_mul(2));
         if let Some(heap) = (start..=start + ahead).find(|&h| self.value(h) == Some(target)) {
             return Some(heap);
         }
-        (0..self.direct)
+        (0..self.residues.direct())
             .filter(|&h| self.table[h as usize] == target)
-            .find_map(|h| {
-                if range.contains(&h) {
-                    return Some(h);
-                }
-                if !self.periodic || h < self.preperiod || h > hi {
-                    return None;
-                }
-                let copies = lo.saturating_sub(h).div_ceil(self.period);
-                let copy = copies.checked_mul(self.period)?.checked_add(h)?;
-                range.contains(&copy).then_some(copy)
-            })
+            .find_map(|h| self.residues.copy_within(h, &range))
     }
 }
 
