@@ -351,11 +351,12 @@ impl<'a> Job<'a> {
     fn split_blocks(&self, bytes: &[u8], game: &Game) -> Option<usize> {
         // The walk of the second pass reads cases of `N` heaps, `T` of them
         // or to the end; a case whose heaps are kept (to list what a move
-        // leaves) reads its heaps one by one, so folding blocks ahead is
-        // lost work.
+        // leaves, or to find a move a trace cannot) reads its heaps one by
+        // one, so folding blocks ahead is lost work.
         let to_end = self.problem.layout == Layout::HeapCasesToEnd
             && self.problem.answer != Answer::MoveAndHeaps;
-        if !game.is_heap_game() || !(self.problem.layout == Layout::HeapCases || to_end) {
+        let kept = self.moves && game.moves_need_heaps();
+        if !game.is_heap_game() || kept || !(self.problem.layout == Layout::HeapCases || to_end) {
             return None;
         }
         match self.split {

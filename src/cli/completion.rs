@@ -13,7 +13,7 @@ use std::ffi::OsStr;
 
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use nimstream::grundy::rule::NAMED_RULES;
-use nimstream::problem::CATALOGUE;
+use nimstream::problem::{CATALOGUE, MISERE_PREFIX};
 
 /// Any text, offering `words` to the shells.
 #[derive(Clone, Copy)]
@@ -50,10 +50,11 @@ pub(crate) fn rules() -> Offering {
     Offering { words: rule_words }
 }
 
-/// For the PROBLEM of `solve`, `gen` and `validate`: problems and rules.
+/// For the PROBLEM of `solve`, `gen` and `validate`: problems and rules,
+/// in normal and in misère play.
 pub(crate) fn problems_and_rules() -> Offering {
     Offering {
-        words: || [problem_words(), rule_words()].concat(),
+        words: || [problem_words(), rule_words(), misere_rule_words()].concat(),
     }
 }
 
@@ -77,6 +78,19 @@ fn rule_words() -> Vec<PossibleValue> {
         .collect()
 }
 
+/// The rules known by name, played misère: `misere:kayles`.
+fn misere_rule_words() -> Vec<PossibleValue> {
+    NAMED_RULES
+        .iter()
+        .map(|rule| {
+            // Completion runs once per process: the few names are leaked
+            // into the `&'static str` clap's values are.
+            let name: &'static str = format!("{MISERE_PREFIX}{}", rule.name).leak();
+            PossibleValue::new(name).help(format!("{}, misère", rule.title))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,13 +103,15 @@ mod tests {
     #[test]
     fn names_ids_and_rules_are_offered_and_any_text_is_taken() {
         let all = words(problems_and_rules());
-        for name in ["lasker", "hdu3032", "snim", "poj2960", "kayles", "guiles"] {
+        let names = ["lasker", "hdu3032", "snim", "poj2960", "kayles", "guiles", "misere:kayles"];
+        for name in names {
             assert!(all.contains(&name.to_string()), "{name}: {all:?}");
         }
         assert!(!words(problems()).contains(&"kayles".to_string()));
         assert!(!words(rules()).contains(&"lasker".to_string()));
+        assert!(!words(rules()).contains(&"misere:kayles".to_string()));
         let cmd = clap::Command::new("nimstream");
-        for text in ["HDU3032", "0.77", "sub:1,3,4", "chess"] {
+        for text in ["HDU3032", "0.77", "sub:1,3,4", "misere:0.07", "chess"] {
             let taken = problems_and_rules().parse_ref(&cmd, None, OsStr::new(text));
             assert_eq!(taken.unwrap(), text);
         }

@@ -199,17 +199,26 @@ pub const RULE: KnownGame = KnownGame {
     kind: Kind::Heaps { splits: false },
 };
 
+/// A game given by its rule, in misère play: a problem gives the rule and
+/// `play = "misere"`. Its winning moves depend on every heap of the case,
+/// so they are never listed or counted.
+pub const MISERE_RULE: KnownGame = KnownGame {
+    id: "misere-rule",
+    spec: super::misere_rule::SPEC,
+    kind: Kind::Heaps { splits: false },
+};
+
 impl KnownGame {
     /// The game a problem file calls `id`.
     pub fn by_id(id: &str) -> Option<&'static KnownGame> {
         GAMES.iter().find(|game| game.id == id)
     }
 
-    /// The entry of `spec`, the rule's included.
+    /// The entry of `spec`, the rule's (in either play) included.
     pub fn of(spec: &GameSpec) -> Option<&'static KnownGame> {
         GAMES
             .iter()
-            .chain(std::iter::once(&RULE))
+            .chain([&RULE, &MISERE_RULE])
             .find(|game| game.spec == *spec)
     }
 }
@@ -236,7 +245,7 @@ mod tests {
             upto: Some(1 << 10),
             largest_heap: None,
         };
-        for game in GAMES.iter().chain([&RULE]) {
+        for game in GAMES.iter().chain([&RULE, &MISERE_RULE]) {
             let built = (game.spec.build)(&params).unwrap();
             let heaps = matches!(
                 game.kind,
@@ -244,7 +253,8 @@ mod tests {
             );
             assert_eq!(built.is_heap_game(), heaps, "{}", game.id);
             // The rule given here, 0.77, splits; RULE leaves it to the rule.
-            if let (Kind::Heaps { splits }, false) = (game.kind, game.id == RULE.id) {
+            let by_rule = [RULE.id, MISERE_RULE.id].contains(&game.id);
+            if let (Kind::Heaps { splits }, false) = (game.kind, by_rule) {
                 assert_eq!(built.lists_every_move(), !splits, "{}", game.id);
             }
             let row = matches!(game.kind, Kind::Row { .. });
@@ -252,7 +262,7 @@ mod tests {
             assert_eq!(KnownGame::of(&game.spec).map(|g| g.id), Some(game.id));
         }
         let (mut names, mut ids) = (HashSet::new(), HashSet::new());
-        for game in GAMES.iter().chain([&RULE]) {
+        for game in GAMES.iter().chain([&RULE, &MISERE_RULE]) {
             assert!(names.insert(game.spec.name), "{}", game.spec.name);
             assert!(ids.insert(game.id), "{}", game.id);
         }

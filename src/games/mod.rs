@@ -30,6 +30,8 @@
 //! * [`rule`]: any octal game or subtraction game, given by its rule and
 //!   played from its computed nim-sequence ([`crate::grundy`]); `O(1)` per
 //!   heap once the period is proven.
+//! * [`misere_rule`]: the same games in misère play, from their misère
+//!   quotient ([`crate::misere`]): a table lookup per heap.
 //! * [`wythoff`]: Wythoff's game. With `a <= b`, the first player loses iff
 //!   `a == floor((b - a) * φ)`.
 //! * [`corner`]: a coin on an `n × m` board steps left, down or
@@ -88,6 +90,7 @@ pub mod known;
 pub mod lasker;
 pub mod legality;
 pub mod misere;
+pub mod misere_rule;
 pub mod multiplication;
 pub mod nim;
 pub mod northcott;
@@ -179,11 +182,54 @@ pub trait HeapFold: Sync {
     fn refusal(&self, heap: u64) -> String {
         format!("a heap of {heap} cannot be decided")
     }
+
+    /// The summary of two adjacent runs of heaps, `a`'s first, from theirs:
+    /// [`CaseSummary::merge`] for the folds that xor and count, the
+    /// monoid's product for a fold that multiplies (misère quotients). Every
+    /// place that combines summaries of parts of one case goes through it.
+    #[inline(always)]
+    fn merge(&self, a: CaseSummary, b: CaseSummary) -> CaseSummary {
+        a.merge(b)
+    }
 }
 
 /// A heap game as `nimstream gen` and `--move` need it: its fold, a way to
 /// plant a losing case, and a winning move.
 pub trait HeapGame: HeapFold {
+    /// Whether a winning move needs the case's heaps themselves, not a
+    /// [`MoveTrace`] (a misère quotient's product tells no heap's part in
+    /// it): `solve --move` then keeps each case's heaps and asks
+    /// [`HeapGame::winning_move_in`].
+    const MOVES_NEED_HEAPS: bool = false;
+
+    /// A winning move from the position of `heaps`, folded to `summary`
+    /// (every heap decided); `None` as for [`HeapGame::winning_move`]. By
+    /// default the heaps are traced and that method asked.
+    fn winning_move_in(&self, heaps: &[u64], summary: &CaseSummary) -> Option<HeapMove> {
+        let mut trace = MoveTrace::default();
+        let mut folded = CaseSummary::default();
+        for &heap in heaps {
+            let before = folded;
+            self.fold(&mut folded, heap);
+            trace.note(before.xor ^ folded.xor, before.carry ^ folded.carry, heap);
+        }
+        self.winning_move(summary, &trace)
+    }
+
+    /// Whether a heap of `heap` has a move; by default every heap with an
+    /// object does. A misère game wins a position with no move at all,
+    /// and names no move in it.
+    fn can_move(&self, heap: u64) -> bool {
+        heap > 0
+    }
+
+    /// The heaps the game decides, for a game whose heaps are kept
+    /// ([`HeapGame::MOVES_NEED_HEAPS`]): the first heap outside is refused
+    /// where it stands. Every heap, by default.
+    fn decided_heaps(&self) -> RangeInclusive<u64> {
+        0..=u64::MAX
+    }
+
     /// A winning move from the position whose heaps folded to `summary` and
     /// were traced in `trace`; `None` when the player to move loses (or has
     /// won with no move left, as in an empty misère position).
@@ -307,7 +353,7 @@ impl<F: HeapFold, T: Trace> Visitor for FoldHeaps<'_, F, T> {
             self.fold.fold(value, heap);
         }
         for value in values {
-            self.acc = self.acc.merge(value);
+            self.acc = self.fold.merge(self.acc, value);
         }
         let lows = values.map(|value| value.xor);
         let highs = values.map(|value| value.carry);
@@ -507,6 +553,8 @@ pub enum Game {
     CornerWalk(corner::CornerWalk),
     /// A game given by its rule.
     Rule(rule::RuleGame),
+    /// A game given by its rule, in misère play.
+    MisereRule(misere_rule::MisereRuleGame),
     /// Staircase Nim on chessmen's cells.
     Staircase(staircase::Staircase),
     /// The Northcott game.
@@ -535,6 +583,7 @@ macro_rules! with_game {
             $crate::games::Game::SplitThree($h) => $heap,
             $crate::games::Game::Bounded($h) => $heap,
             $crate::games::Game::Rule($h) => $heap,
+            $crate::games::Game::MisereRule($h) => $heap,
             $crate::games::Game::Bash($p) => $pos,
             $crate::games::Game::PowersOfTwo($p) => $pos,
             $crate::games::Game::Multiplication($p) => $pos,
@@ -576,6 +625,15 @@ impl Game {
             heap h => h.legality(1, &[0]) != Legality::Unchecked,
             position p => p.check_move(1, 1, &probe) != Played::Unchecked,
             row _r => false)
+    }
+
+    /// Whether `solve --move` keeps each case's heaps to name its move
+    /// ([`HeapGame::MOVES_NEED_HEAPS`]).
+    pub fn moves_need_heaps(&self) -> bool {
+        fn needs<H: HeapGame>(_: &H) -> bool {
+            H::MOVES_NEED_HEAPS
+        }
+        with_game!(self, heap h => needs(h), position _p => false, row _r => false)
     }
 
     /// Whether a case is a row of numbers read whole ([`row::RowGame`]).

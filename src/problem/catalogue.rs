@@ -569,3 +569,15 @@ pub static RULE_PROBLEM: Problem = Problem {
     },
     vars: heap_vars(HEAPS_N, "a", "heap size a"),
 };
+
+/// [`RULE_PROBLEM`] in misère play (`nimstream solve misere:0.77
+/// cases.in`): the same layout and words, the game played from the rule's
+/// misère quotient. [`Problem::find_or_rule`] names it `misere:` and the
+/// rule.
+pub static MISERE_RULE_PROBLEM: Problem = Problem {
+    name: "misere-rule",
+    source: "a rule given on the command line, played misère",
+    title: "a take-and-break game given by its rule, in misère play",
+    game: games::misere_rule::SPEC,
+    ..RULE_PROBLEM
+};

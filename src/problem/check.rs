@@ -7,7 +7,7 @@
 use super::names::LAYOUTS;
 use super::{Answer, Layout, Problem};
 use crate::games::bounded::MAX_TAKE;
-use crate::games::known::{Kind, KnownGame};
+use crate::games::known::{Kind, KnownGame, MISERE_RULE};
 use crate::grundy::Rule;
 
 /// A key of a problem file, for errors found after reading it.
@@ -16,6 +16,7 @@ pub(crate) enum Key {
     Name,
     Game,
     Rule,
+    Play,
     MaxTake,
     Layout,
     Answer,
@@ -37,6 +38,7 @@ impl Key {
             Key::Name => "name",
             Key::Game => "game",
             Key::Rule => "rule",
+            Key::Play => "play",
             Key::MaxTake => "max-take",
             Key::Layout => "layout",
             Key::Answer => "answer",
@@ -102,6 +104,14 @@ pub(crate) fn check(problem: &Problem) -> Result<(), (Key, String)> {
         problem.answer,
         Answer::AllMoves | Answer::MoveCount | Answer::MoveAndHeaps
     );
+    if lists && game.id == MISERE_RULE.id {
+        return Err((
+            Key::Play,
+            "a misère game's winning moves depend on every heap of the case, so they \
+             cannot be listed or counted"
+                .into(),
+        ));
+    }
     if lists && splits_heaps(problem, game) {
         let name = match problem.fixed.rule {
             Some(rule) => format!("the rule {rule}"),
@@ -135,6 +145,7 @@ fn splits_heaps(problem: &Problem, game: &KnownGame) -> bool {
 fn who(game: &KnownGame) -> String {
     match game.id {
         "rule" => "a game given by its rule".to_string(),
+        "misere-rule" => "a game given by its rule, in misère play".to_string(),
         id => id.to_string(),
     }
 }

@@ -28,7 +28,7 @@ mod to_zero;
 use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
 
-pub use catalogue::{CATALOGUE, RULE_PROBLEM};
+pub use catalogue::{CATALOGUE, MISERE_RULE_PROBLEM, RULE_PROBLEM};
 pub use limits::{Bounds, Limits};
 pub use listing::{markdown_list, markdown_table, names};
 pub use names::LAYOUTS;
@@ -40,17 +40,30 @@ use crate::grundy::Rule;
 /// [`RULE_PROBLEM`] named after `rule`, so that every message, summary and
 /// report names the game played (`0.77`) rather than `rule`. Each rule's is
 /// made once and kept for the life of the process: a few dozen bytes a rule.
-fn rule_problem(rule: &Rule) -> &'static Problem {
+fn rule_problem(rule: &Rule, play: Play) -> &'static Problem {
     static MADE: Mutex<BTreeMap<String, &'static Problem>> = Mutex::new(BTreeMap::new());
-    let name = rule.to_string();
+    let (name, problem) = match play {
+        Play::Normal => (rule.to_string(), &RULE_PROBLEM),
+        Play::Misere => (format!("{MISERE_PREFIX}{rule}"), &MISERE_RULE_PROBLEM),
+    };
     let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
     made.entry(name).or_insert_with_key(|name| {
         let name: &'static str = Box::leak(name.clone().into_boxed_str());
-        Box::leak(Box::new(Problem {
-            name,
-            ..RULE_PROBLEM
-        }))
+        Box::leak(Box::new(Problem { name, ..*problem }))
     })
+}
+
+/// What, in front of a rule, asks for its misère play: `misere:0.77`.
+pub const MISERE_PREFIX: &str = "misere:";
+
+/// Who wins when no move is left: the player who made the last move
+/// (normal play) or the other (misère play).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// The last move wins.
+    Normal,
+    /// The last move loses.
+    Misere,
 }
 
 /// One judge problem.
@@ -336,14 +349,22 @@ impl Problem {
 
     /// The problem `name` names: a catalogue entry by its name or an alias,
     /// or, for an octal code or a subtraction set, [`RULE_PROBLEM`] under the
-    /// rule's name (`0.77`, also for `kayles`), and the rule. The error says
-    /// which problems there are, or what is wrong with a rule.
+    /// rule's name (`0.77`, also for `kayles`), and the rule; a rule after
+    /// [`MISERE_PREFIX`] is played misère ([`MISERE_RULE_PROBLEM`], named
+    /// `misere:0.77`). The error says which problems there are, or what is
+    /// wrong with a rule.
     pub fn find_or_rule(name: &str) -> Result<(&'static Problem, Option<Rule>), crate::Error> {
         if let Some(problem) = Problem::find(name) {
             return Ok((problem, None));
         }
+        if let Some(code) = name.strip_prefix(MISERE_PREFIX) {
+            return match Rule::parse(code) {
+                Ok(rule) => Ok((rule_problem(&rule, Play::Misere), Some(rule))),
+                Err(error) => Err(crate::Error::Usage(format!("{name}: {error}"))),
+            };
+        }
         match Rule::parse(name) {
-            Ok(rule) => Ok((rule_problem(&rule), Some(rule))),
+            Ok(rule) => Ok((rule_problem(&rule, Play::Normal), Some(rule))),
             Err(error) if name.contains('.') || name.starts_with("sub:") => {
                 Err(crate::Error::Usage(error.to_string()))
             }

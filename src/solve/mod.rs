@@ -22,6 +22,7 @@ use std::io::Write;
 
 mod first_move;
 mod graphs;
+mod heap_moves;
 mod kept;
 mod positions;
 mod rows;
@@ -427,7 +428,9 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
 
     /// [`Run::fold_case`], tracing moves when they are printed.
     fn fold_any_case<F: HeapGame>(&mut self, fold: &F, case: u64, heaps: u64) -> Result<(), Error> {
-        if self.moves {
+        if self.moves && F::MOVES_NEED_HEAPS {
+            self.kept_move_case(fold, case, heaps)
+        } else if self.moves {
             self.fold_case::<F, MoveTrace>(fold, case, heaps)
         } else {
             self.fold_case::<F, NoTrace>(fold, case, heaps)

@@ -41,7 +41,6 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                 break;
             }
             let mut summary = CaseSummary::default();
-            let mut trace = MoveTrace::default();
             for (&(heap, at), &name) in group.iter().zip(&names) {
                 if !fold.decides(heap) {
                     let expected = Expected::Field { name, case };
@@ -53,15 +52,14 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                         &fold.refusal(heap),
                     ));
                 }
-                let before = summary;
                 fold.fold(&mut summary, heap);
-                trace.note(before.xor ^ summary.xor, before.carry ^ summary.carry, heap);
             }
             self.report.values += width as u64;
             let wins = fold.first_player_wins(&summary);
             // The game's own move, which may split a heap in three.
+            let heaps: Vec<u64> = group.iter().map(|&(heap, _)| heap).collect();
             let mv = (self.moves && wins)
-                .then(|| fold.winning_move(&summary, &trace))
+                .then(|| fold.winning_move_in(&heaps, &summary))
                 .flatten();
             self.verdict_and(wins, mv.as_ref().map(|m| m as &dyn std::fmt::Display))?;
             self.tick(case);

@@ -4,7 +4,7 @@
 
 use super::{token_source_over_chunks, Chunks, Fault};
 use crate::error::Position;
-use crate::games::{CaseSummary, MoveTrace};
+use crate::games::{CaseSummary, HeapFold, MoveTrace};
 use crate::scan::Kernel;
 
 /// One block's first-pass result.
@@ -110,9 +110,10 @@ impl Chunks for BlockedSource<'_> {
         }
     }
 
-    fn skip_whole(
+    fn skip_whole<F: HeapFold>(
         &mut self,
         remaining: u64,
+        fold: &F,
         acc: &mut CaseSummary,
         trace: Option<&mut MoveTrace>,
     ) -> u64 {
@@ -126,7 +127,7 @@ impl Chunks for BlockedSource<'_> {
         if let (Some(trace), Some(block_trace)) = (trace, block_trace) {
             trace.merge(block_trace);
         }
-        *acc = acc.merge(block.summary);
+        *acc = fold.merge(*acc, block.summary);
         self.pos = block.end;
         block.tokens
     }

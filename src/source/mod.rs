@@ -321,13 +321,16 @@ trait Chunks {
     /// Folds a whole block computed ahead into `acc` (and its trace into
     /// `trace`, when one is kept), if the next `remaining` heaps cover it;
     /// how many heaps that accounted for.
-    fn skip_whole(
+    /// The block's summary is merged into `acc` by `fold`'s own
+    /// [`HeapFold::merge`].
+    fn skip_whole<F: HeapFold>(
         &mut self,
         remaining: u64,
+        fold: &F,
         acc: &mut CaseSummary,
         trace: Option<&mut MoveTrace>,
     ) -> u64 {
-        let _ = (remaining, acc, trace);
+        let _ = (remaining, fold, acc, trace);
         0
     }
 
@@ -421,7 +424,7 @@ macro_rules! token_source_over_chunks {
             ) -> Result<(), (u64, crate::source::Fault)> {
                 crate::source::visit(self, count, heaps, |source, left, v| {
                     let trace = crate::games::Trace::moves_mut(&mut v.trace);
-                    crate::source::Chunks::skip_whole(source, left, &mut v.acc, trace)
+                    crate::source::Chunks::skip_whole(source, left, v.fold, &mut v.acc, trace)
                 })
             }
 

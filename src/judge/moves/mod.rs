@@ -170,8 +170,9 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
                 quote(&verdict_line),
                 quote(&claimed.join(&b' '))
             )),
-            // Misère Nim's empty position is won with no move to make.
-            (true, true) if no_move_left(case) => return Ok(None),
+            // Misère Nim's empty position is won with no move to make, as
+            // is a misère game's position of heaps that have no move.
+            (true, true) if no_move_left(&self.game, case) => return Ok(None),
             (true, true) => Fault::Wrong(format!(
                 "expected a winning move after {}",
                 quote(&verdict_line)
@@ -271,10 +272,16 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
     }
 }
 
-/// Whether `case` is heaps with no object left, from which no game here
-/// has a move.
-fn no_move_left(case: &Case) -> bool {
-    matches!(case, Case::Heaps(heaps) if heaps.iter().all(|&heap| heap == 0))
+/// Whether `case` is heaps none of which `game` can move
+/// ([`HeapGame::can_move`]).
+fn no_move_left(game: &Game, case: &Case) -> bool {
+    let Case::Heaps(heaps) = case else {
+        return false;
+    };
+    crate::with_game!(game,
+        heap game => heaps.iter().all(|&heap| !game.can_move(heap)),
+        position _p => false,
+        row _r => false)
 }
 
 /// The next line of `reader` that is not blank, or `None` at the end.

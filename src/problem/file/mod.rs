@@ -9,6 +9,7 @@
 //! source = "a contest of ours"
 //! title = "Kayles"
 //! rule = "0.77"              # or game = "lasker" (see games::known)
+//! play = "misere"            # beside a rule: misère play ("normal" is the default)
 //! layout = "heap-cases"      # T, then per case N and N heaps
 //! answer = "verdict"         # the default
 //! win = "W"
@@ -43,9 +44,9 @@ use super::check::{check, Key};
 use super::limits::{Bounds, Limits};
 use super::names::{ANSWERS, LAYOUTS, PREFIXES};
 use super::spelling;
-use super::{Answer, Fixed, Layout, LinePrefix, Problem, Var, Vars, Verdicts};
+use super::{Answer, Fixed, Layout, LinePrefix, Play, Problem, Var, Vars, Verdicts};
 use crate::error::{describe_byte, Error, Position};
-use crate::games::known::{self, KnownGame, RULE};
+use crate::games::known::{self, KnownGame, MISERE_RULE, RULE};
 use crate::grundy::Rule;
 
 /// A problem file, as `serde` reads and writes it. Spans say where a value
@@ -62,6 +63,8 @@ struct ProblemFile {
     game: Option<Spanned<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rule: Option<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    play: Option<Spanned<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     max_take: Option<Spanned<u64>>,
     layout: Spanned<String>,
@@ -182,9 +185,13 @@ impl Problem {
     /// same problem. A bound TOML cannot write (above 2^63-1, other than
     /// no bound at all) is an error.
     pub fn to_toml(&self) -> Result<String, Error> {
-        let game = KnownGame::of(&self.game)
-            .filter(|game| game.id != RULE.id)
+        let known = KnownGame::of(&self.game);
+        let game = known
+            .filter(|game| ![RULE.id, MISERE_RULE.id].contains(&game.id))
             .map(|game| Spanned::new(0..0, game.id.to_string()));
+        let play = known
+            .filter(|game| game.id == MISERE_RULE.id)
+            .map(|_| Spanned::new(0..0, "misere".to_string()));
         let file = ProblemFile {
             name: Spanned::new(0..0, self.name.to_string()),
             aliases: self.aliases.iter().map(|a| a.to_string()).collect(),
@@ -192,6 +199,7 @@ impl Problem {
             title: self.title.to_string(),
             game,
             rule: self.fixed.rule.map(|r| Spanned::new(0..0, r.to_string())),
+            play,
             max_take: self.fixed.max_take.map(|k| Spanned::new(0..0, k)),
             layout: Spanned::new(0..0, name_of(LAYOUTS, self.layout).to_string()),
             answer: Some(Spanned::new(0..0, name_of(ANSWERS, self.answer).into())),
@@ -371,6 +379,9 @@ fn read(file: ProblemFile, spans: &mut Spans) -> Result<Problem, (Key, String)> 
     if let Some(rule) = &file.rule {
         note(Key::Rule, rule.span());
     }
+    if let Some(play) = &file.play {
+        note(Key::Play, play.span());
+    }
     if let Some(answer) = &file.answer {
         note(Key::Answer, answer.span());
     }
@@ -419,8 +430,29 @@ fn read(file: ProblemFile, spans: &mut Spans) -> Result<Problem, (Key, String)> 
 }
 
 /// The game `game = "…"` names, or the rule `rule = "…"` gives: exactly one
-/// of the two.
+/// of the two; a rule is played as `play = "…"` says.
 fn read_game(
+    file: &ProblemFile,
+) -> Result<(&'static KnownGame, Option<&'static str>), (Key, String)> {
+    let (game, rule) = read_game_or_rule(file)?;
+    let Some(play) = &file.play else {
+        return Ok((game, rule));
+    };
+    match named(PLAYS, play.get_ref(), "play").map_err(|m| (Key::Play, m))? {
+        _ if rule.is_none() => Err((
+            Key::Play,
+            "play applies to a game given by its rule: give `rule = \"…\"`".into(),
+        )),
+        Play::Normal => Ok((game, rule)),
+        Play::Misere => Ok((&MISERE_RULE, rule)),
+    }
+}
+
+/// The ways to play a rule, as `play = "…"` names them.
+const PLAYS: &[(&str, Play)] = &[("normal", Play::Normal), ("misere", Play::Misere)];
+
+/// [`read_game`] before `play` is read.
+fn read_game_or_rule(
     file: &ProblemFile,
 ) -> Result<(&'static KnownGame, Option<&'static str>), (Key, String)> {
     match (&file.game, &file.rule) {
