@@ -77,7 +77,7 @@ impl MisereRuleGame {
     pub fn solved(rule: Rule, heaps: usize, upto: Option<usize>) -> Result<Self, String> {
         let mut solver = Solver::new(rule.clone());
         while solver.period().is_none() && solver.heaps() < heaps.max(1) {
-            solver.next().map_err(|stuck| {
+            solver.add_heap().map_err(|stuck| {
                 format!("misère {rule}: its quotient cannot be computed: {stuck}")
             })?;
         }
