@@ -103,7 +103,15 @@ mod tests {
     #[test]
     fn names_ids_and_rules_are_offered_and_any_text_is_taken() {
         let all = words(problems_and_rules());
-        let names = ["lasker", "hdu3032", "snim", "poj2960", "kayles", "guiles", "misere:kayles"];
+        let names = [
+            "lasker",
+            "hdu3032",
+            "snim",
+            "poj2960",
+            "kayles",
+            "guiles",
+            "misere:kayles",
+        ];
         for name in names {
             assert!(all.contains(&name.to_string()), "{name}: {all:?}");
         }

@@ -5,6 +5,7 @@ use std::io;
 use std::process::ExitCode;
 
 use clap::Args;
+use nimstream::games::misere_rule;
 use nimstream::gen::{self, GenError, GenOptions};
 use nimstream::grundy::rule::MAX_REMOVAL;
 use nimstream::input::Codec;
@@ -15,7 +16,7 @@ use nimstream::Error;
 use crate::messages;
 use crate::progress::CaseBar;
 use crate::{
-    check_stdout, default_threads, pick_problem, share, threads, warn_threads, whole, ProblemArgs,
+    check_stdout, default_threads, pick_params, share, threads, warn_threads, whole, ProblemArgs,
 };
 
 #[derive(Args)]
@@ -76,8 +77,15 @@ pub struct GenArgs {
 
 /// Each bound defaults to the original problem's limit.
 pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
-    let (problem, mut game) = pick_problem(&args.problem, &[], "nimstream gen PROBLEM")?;
+    let (problem, mut params, sized) = pick_params(&args.problem, &[], "nimstream gen PROBLEM")?;
     let defaults = GenOptions::within_limits(problem);
+    // A misère quotient costs far more a heap than a nim-sequence: without
+    // --upto it is computed no further than the largest heap drawn needs
+    // (or its period).
+    if sized && problem.game == misere_rule::SPEC {
+        params.largest_heap = Some(args.max.unwrap_or(defaults.max));
+    }
+    let mut game = problem.build_game(&params)?;
     let (second_min, second_max) = second_range(problem, &args, &defaults);
     let options = GenOptions {
         cases: args.cases.unwrap_or(defaults.cases),

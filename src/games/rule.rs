@@ -393,7 +393,8 @@ impl HeapFold for RuleGame {
         format!(
             "a heap of {heap} is beyond the {} values of {} computed, and no period \
              is proven within them",
-            self.residues.direct(), self.name
+            self.residues.direct(),
+            self.name
         )
     }
 }

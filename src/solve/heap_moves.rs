@@ -45,7 +45,13 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             };
             if let FaultKind::Refused(heap) = fault.kind {
                 let why = fold.refusal(heap);
-                return Err(refused(self.source, self.path, fault.offset, expected, &why));
+                return Err(refused(
+                    self.source,
+                    self.path,
+                    fault.offset,
+                    expected,
+                    &why,
+                ));
             }
             return Err(input_error(self.source, self.path, fault, expected));
         }
@@ -55,7 +61,9 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
         }
         self.report.values += heaps;
         let wins = fold.first_player_wins(&summary);
-        let mv = wins.then(|| fold.winning_move_in(&kept, &summary)).flatten();
+        let mv = wins
+            .then(|| fold.winning_move_in(&kept, &summary))
+            .flatten();
         self.verdict_and(wins, mv.as_ref().map(|m| m as &dyn std::fmt::Display))?;
         (self.progress)(self.source.consumed());
         Ok(())

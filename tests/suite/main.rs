@@ -25,6 +25,7 @@ mod large_file;
 mod listing;
 mod memory;
 mod misere;
+mod misere_rules;
 mod names;
 mod package;
 mod problem_files;

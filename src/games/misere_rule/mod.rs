@@ -38,10 +38,7 @@ pub const SPEC: GameSpec = GameSpec {
     build: |params| match &params.rule {
         Some(rule) => MisereRuleGame::solved(rule.clone(), heaps_wanted(params), params.upto)
             .map(Game::MisereRule),
-        None => Err(format!(
-            "misère play of a rule needs {}",
-            RULE.meaning
-        )),
+        None => Err(format!("misère play of a rule needs {}", RULE.meaning)),
     },
 };
 
@@ -153,8 +150,8 @@ impl MisereRuleGame {
                 break;
             };
             for a in 1..=(rest / 2).min(cap) {
-                let allowed = usize::try_from(rest - a)
-                    .is_ok_and(|b| rule.split_allowed(a as usize, b));
+                let allowed =
+                    usize::try_from(rest - a).is_ok_and(|b| rule.split_allowed(a as usize, b));
                 if allowed && found(&[a, rest - a]) {
                     return true;
                 }

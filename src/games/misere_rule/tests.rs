@@ -59,14 +59,19 @@ fn verdicts_moves_and_planted_heaps_agree_with_a_search() {
             };
             assert!(wins, "{code}: a move from the lost {heaps:?}");
             let mut after = heaps.to_vec();
-            let parts: Vec<u64> = [Some(mv.to), mv.and, mv.third].into_iter().flatten().collect();
+            let parts: Vec<u64> = [Some(mv.to), mv.and, mv.third]
+                .into_iter()
+                .flatten()
+                .collect();
             assert_eq!(g.legality(mv.from, &parts), Legality::Legal, "{code}: {mv}");
             after.splice(mv.heap as usize - 1..mv.heap as usize, parts);
             after.retain(|&h| h > 0);
             assert!(!search.first_player_wins(&after), "{code}: {heaps:?} {mv}");
         });
         for _ in 0..40 {
-            let rest: Vec<u64> = (0..rng.between(0, 3)).map(|_| rng.between(1, MAX_HEAP)).collect();
+            let rest: Vec<u64> = (0..rng.between(0, 3))
+                .map(|_| rng.between(1, MAX_HEAP))
+                .collect();
             let summary = fold_heaps(g.clone(), &rest);
             let Some(heap) = g.losing_last_heap(&summary, 1..=MAX_HEAP, &mut rng) else {
                 continue;
@@ -94,7 +99,10 @@ fn kayles_is_periodic_and_decides_every_heap() {
     if g.first_player_wins(&summary) {
         let mv = g.winning_move_in(&heaps, &summary).expect("a winning move");
         let mut after = heaps.to_vec();
-        let parts: Vec<u64> = [Some(mv.to), mv.and, mv.third].into_iter().flatten().collect();
+        let parts: Vec<u64> = [Some(mv.to), mv.and, mv.third]
+            .into_iter()
+            .flatten()
+            .collect();
         after.splice(mv.heap as usize - 1..mv.heap as usize, parts);
         assert!(!g.first_player_wins(&fold_heaps(g.clone(), &after)), "{mv}");
     }
@@ -107,7 +115,10 @@ fn without_a_period_heaps_past_the_table_are_refused() {
     assert!(g.decides(9) && !g.decides(10));
     assert_eq!(g.decided_heaps(), 0..=9);
     let why = g.refusal(10);
-    assert!(why.contains("beyond the 10 heaps of misère grundy's quotient"), "{why}");
+    assert!(
+        why.contains("beyond the 10 heaps of misère grundy's quotient"),
+        "{why}"
+    );
     assert!(why.contains("--upto"), "{why}");
 }
 
@@ -119,7 +130,10 @@ fn summaries_of_parts_merge_by_the_product() {
     let heaps = [3u64, 7, 2, 2, 9, 1, 4, 12, 5];
     let whole = fold_heaps(g.clone(), &heaps);
     for cut in 0..=heaps.len() {
-        let (left, right) = (fold_heaps(g.clone(), &heaps[..cut]), fold_heaps(g.clone(), &heaps[cut..]));
+        let (left, right) = (
+            fold_heaps(g.clone(), &heaps[..cut]),
+            fold_heaps(g.clone(), &heaps[cut..]),
+        );
         assert_eq!(g.merge(left, right), whole, "cut at {cut}");
     }
     let xored = fold_heaps(g.clone(), &heaps[..4]).merge(fold_heaps(g.clone(), &heaps[4..]));
@@ -141,18 +155,40 @@ fn blocks_read_on_other_threads_merge_by_the_product() {
     let mut input = String::from("60\n");
     let mut expected = String::new();
     for _ in 0..60 {
-        let heaps: Vec<u64> = (0..rng.between(1, 40)).map(|_| rng.between(1, 200)).collect();
+        let heaps: Vec<u64> = (0..rng.between(1, 40))
+            .map(|_| rng.between(1, 200))
+            .collect();
         let wins = g.first_player_wins(&fold_heaps(g.clone(), &heaps));
         expected.push_str(if wins { "Yes\n" } else { "No\n" });
         let line: Vec<String> = heaps.iter().map(u64::to_string).collect();
         input.push_str(&format!("{} {}\n", heaps.len(), line.join(" ")));
     }
-    let whole = outcome(problem, &params, input.as_bytes(), Mode::Slice(crate::scan::Kernel::SWAR));
+    let whole = outcome(
+        problem,
+        &params,
+        input.as_bytes(),
+        Mode::Slice(crate::scan::Kernel::SWAR),
+    );
     assert_eq!(whole, (expected.clone(), None));
     let split = Mode::Split(crate::scan::Kernel::SWAR, 2, 16);
-    assert_eq!(outcome(problem, &params, input.as_bytes(), split), (expected, None));
+    assert_eq!(
+        outcome(problem, &params, input.as_bytes(), split),
+        (expected, None)
+    );
     let with_moves = outcome_with_moves(problem, &params, input.as_bytes(), split);
-    let whole_moves = outcome_with_moves(problem, &params, input.as_bytes(), Mode::Slice(crate::scan::Kernel::SWAR));
+    let whole_moves = outcome_with_moves(
+        problem,
+        &params,
+        input.as_bytes(),
+        Mode::Slice(crate::scan::Kernel::SWAR),
+    );
     assert_eq!(with_moves, whole_moves);
-    assert!(with_moves.0.lines().all(|l| l == "No" || l.starts_with("Yes ")), "{}", with_moves.0);
+    assert!(
+        with_moves
+            .0
+            .lines()
+            .all(|l| l == "No" || l.starts_with("Yes ")),
+        "{}",
+        with_moves.0
+    );
 }

@@ -219,3 +219,49 @@ fn a_bound_without_a_maximum_is_written_as_its_minimum() {
         assert!(message.contains("[min, max], or [min]"), "{message}");
     }
 }
+
+#[test]
+fn play_misere_beside_a_rule_plays_it_misere_and_reads_back() {
+    let text = KAYLES.replace("rule = \"0.77\"", "rule = \"0.77\"\nplay = \"misere\"");
+    let misere = Problem::from_toml(&text, "k.toml").unwrap();
+    assert_eq!(misere.game, crate::games::misere_rule::SPEC);
+    assert_eq!(misere.fixed.rule, Some("0.77"));
+    let written = misere.to_toml().unwrap();
+    assert!(written.contains("play = \"misere\""), "{written}");
+    assert!(!written.contains("game ="), "{written}");
+    assert_eq!(Problem::from_toml(&written, "w.toml").unwrap(), misere);
+    let normal = KAYLES.replace("rule = \"0.77\"", "rule = \"0.77\"\nplay = \"normal\"");
+    let normal = Problem::from_toml(&normal, "k.toml").unwrap();
+    assert_eq!(normal, Problem::from_toml(KAYLES, "k.toml").unwrap());
+    assert!(!normal.to_toml().unwrap().contains("play"));
+}
+
+#[test]
+fn a_bad_play_is_an_error_at_its_key() {
+    let cases = [
+        (
+            KAYLES.replace("rule = \"0.77\"", "rule = \"0.77\"\nplay = \"misre\""),
+            "key `play`: unknown play `misre`; did you mean `misere`?",
+        ),
+        (
+            KAYLES.replace("rule = \"0.77\"", "rule = \"0.77\"\nplay = \"last\""),
+            "key `play`: unknown play `last`; expected one of: normal, misere",
+        ),
+        (
+            KAYLES.replace("rule = \"0.77\"", "game = \"nim\"\nplay = \"misere\""),
+            "key `play`: play applies to a game given by its rule",
+        ),
+        (
+            KAYLES
+                .replace("rule = \"0.77\"", "rule = \"sub:1,2\"\nplay = \"misere\"")
+                .replace("heap-cases", "heap-cases-to-zero")
+                .replace("win = \"W\"", "answer = \"move-count\"\nwin = \"W\""),
+            "key `play`: a misère game's winning moves depend on every heap",
+        ),
+    ];
+    for (text, words) in cases {
+        let (line, column, message) = error(&text);
+        assert!(message.starts_with(words), "{message}\n{text}");
+        assert_eq!((line, column), (5, 8), "{message}\n{text}");
+    }
+}
