@@ -47,7 +47,7 @@ fn verdicts_moves_and_planted_heaps_agree_with_a_search() {
     for code in codes() {
         let g = game(&code, MAX_HEAP as usize + 1);
         let moves = brute_moves(g.rule());
-        let mut search = HeapGameSearch::new(|heap| moves(heap), true);
+        let mut search = HeapGameSearch::new(&moves, true);
         for_each_position(4, 0, MAX_HEAP, |heaps| {
             let wins = search.first_player_wins(heaps);
             let summary = fold_heaps(g.clone(), heaps);
