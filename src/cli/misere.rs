@@ -12,14 +12,12 @@ use nimstream::grundy::period::proof_length;
 use nimstream::grundy::Rule;
 use nimstream::misere::genus::genera;
 use nimstream::misere::presentation::Presentation;
+use nimstream::misere::solver::DEFAULT_HEAPS;
 use nimstream::misere::{Element, Quotient, Solver};
 use nimstream::Error;
 use serde_json::json;
 
 use crate::{check_stdout, messages, stdout_error};
-
-/// Heaps searched for a period when `--upto` is not given.
-const DEFAULT_UPTO: usize = 400;
 
 #[derive(Args)]
 #[command(after_help = "EXAMPLES:
@@ -57,7 +55,7 @@ pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
     if let Some(upto) = args.genus {
         return genus_command(&args, &rule, upto);
     }
-    let upto = args.upto.unwrap_or(DEFAULT_UPTO);
+    let upto = args.upto.unwrap_or(DEFAULT_HEAPS);
     let started = Instant::now();
     let mut solver = Solver::new(rule.clone());
     let mut progress = Progress::new(upto);

@@ -23,15 +23,25 @@ use super::pretension::Letter;
 /// A word of heaps: each heap's size and how many copies, ascending.
 pub type Word = Vec<(usize, u32)>;
 
+/// The most states one search keeps by default (a few hundred MB at
+/// most): past it the search stops rather than take the machine's memory.
+pub const STATE_BUDGET: usize = 3_000_000;
+
+/// A search that met more states than its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyStates;
+
 /// The least word whose claim is wrong; `None` when every claim is right.
 /// With `new_letter`, only words holding that letter (the last) are
-/// searched: the others were searched before it was added.
+/// searched: the others were searched before it was added. At most
+/// `budget` states are kept.
 pub fn least_failure(
     table: &Table,
     losing: &[bool],
     letters: &[Letter],
     new_letter: bool,
-) -> Option<Word> {
+    budget: usize,
+) -> Result<Option<Word>, TooManyStates> {
     let words = losing.len().div_ceil(64);
     let mut losing_bits = vec![0u64; words];
     for (x, _) in losing.iter().enumerate().filter(|(_, &l)| l) {
@@ -43,16 +53,20 @@ pub fn least_failure(
         losing_bits,
         letters,
         seen: vec![HashSet::new(); letters.len() + 1],
+        states: 0,
+        budget,
         exponents: vec![0; letters.len()],
     };
     let empty = vec![0u64; words];
-    let found = if new_letter {
-        let top = letters.len().checked_sub(1)?;
-        search.powers(top, 0, empty)
-    } else {
-        search.visit(letters.len(), 0, empty)
+    let found = match (new_letter, letters.len().checked_sub(1)) {
+        (true, None) => return Ok(None),
+        (true, Some(top)) => search.powers(top, 0, empty),
+        (false, _) => search.visit(letters.len(), 0, empty),
     };
-    found.then(|| {
+    if search.states > budget {
+        return Err(TooManyStates);
+    }
+    Ok(found.then(|| {
         search
             .exponents
             .iter()
@@ -60,7 +74,7 @@ pub fn least_failure(
             .filter(|(&k, _)| k > 0)
             .map(|(&k, letter)| (letter.heap, k))
             .collect()
-    })
+    }))
 }
 
 struct Search<'a> {
@@ -70,6 +84,10 @@ struct Search<'a> {
     letters: &'a [Letter],
     /// The states met at each depth.
     seen: Vec<HashSet<(u32, Vec<u64>)>>,
+    /// How many, in all.
+    states: usize,
+    /// How many may be kept.
+    budget: usize,
     /// The word being visited: each letter's exponent.
     exponents: Vec<u32>,
 }
@@ -77,10 +95,14 @@ struct Search<'a> {
 impl Search<'_> {
     /// Visits the completions over `letters[..depth]` of a prefix in state
     /// (`element`, `targets`); true when a wrong claim was found (the word
-    /// is then left in `exponents`).
+    /// is then left in `exponents`), or when the budget is spent.
     fn visit(&mut self, depth: usize, element: u32, targets: Vec<u64>) -> bool {
         if !self.seen[depth].insert((element, targets.clone())) {
             return false;
+        }
+        self.states += 1;
+        if self.states > self.budget {
+            return true;
         }
         if depth == 0 {
             return self.wrong(element, &targets);

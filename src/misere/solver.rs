@@ -30,9 +30,14 @@ use super::monoid::{Factor, Product, Table};
 use super::options::heap_options;
 use super::pretension::{letters, mark, reduce, Letter, Monoid, Pretension};
 use super::quotient::{Element, Quotient, MAX_ORDER};
-use super::search::{least_failure, Word};
+use super::search::{least_failure, Word, STATE_BUDGET};
 use crate::grundy::period::proof_length;
 use crate::grundy::{Period, Rule};
+
+/// Heaps searched for a period when no bound is given: enough for every
+/// period proven in the tests (Kayles needs 170), few enough that a rule
+/// whose quotient keeps growing is refused in minutes, not hours.
+pub const DEFAULT_HEAPS: usize = 400;
 
 /// The most elements a candidate product may have.
 const CANDIDATE_LIMIT: usize = 1 << 22;
@@ -58,6 +63,13 @@ pub enum Stuck {
         /// Its order.
         order: usize,
     },
+    /// A search of the positions met more states than it may keep.
+    Search {
+        /// The heap being added.
+        heap: usize,
+        /// The states it may keep.
+        budget: usize,
+    },
     /// The rounds of corrections allowed did not make every claim right.
     Rounds {
         /// The heap being added.
@@ -76,6 +88,10 @@ impl fmt::Display for Stuck {
             Stuck::TooLarge { heap, order } => write!(
                 f,
                 "at heap {heap} the quotient has {order} elements, more than {MAX_ORDER}"
+            ),
+            Stuck::Search { heap, budget } => write!(
+                f,
+                "at heap {heap}, the search of positions passed {budget} states"
             ),
             Stuck::Rounds { heap } => {
                 write!(f, "at heap {heap}, {ROUNDS} corrections did not settle the quotient")
@@ -104,6 +120,8 @@ pub struct Solver {
     /// in a row.
     runs: Vec<usize>,
     period: Option<Period>,
+    /// The states one search may keep.
+    budget: usize,
 }
 
 impl Solver {
@@ -118,7 +136,14 @@ impl Solver {
             growth: Vec::new(),
             runs: vec![0],
             period: None,
+            budget: STATE_BUDGET,
         }
+    }
+
+    /// The same solver, its searches keeping at most `states` states.
+    pub fn with_state_budget(mut self, states: usize) -> Solver {
+        self.budget = states;
+        self
     }
 
     /// How many heaps are known: `0..heaps()`.
@@ -141,29 +166,37 @@ impl Solver {
         self.period
     }
 
-    /// Adds the next heap.
+    /// Adds the next heap; after an error the solver is as it was.
     pub fn add_heap(&mut self) -> Result<(), Stuck> {
         let heap = self.heaps();
         self.options.push(heap_options(&self.rule, heap));
-        let grew = if self.options[heap].is_empty() {
-            self.current.images.push(0);
-            false
-        } else if let Some(x) = self.conservative(heap) {
-            self.current.images.push(x);
-            false
-        } else {
-            self.current = self.grow(heap)?;
-            if self.order() > MAX_ORDER {
-                return Err(Stuck::TooLarge {
-                    heap,
-                    order: self.order(),
-                });
-            }
-            self.growth.push((heap, self.order()));
-            true
-        };
+        let grew = self.place(heap).inspect_err(|_| {
+            self.options.pop();
+        })?;
         self.track_period(grew);
         Ok(())
+    }
+
+    /// Gives heap `heap` its element; whether the quotient grew for it.
+    fn place(&mut self, heap: usize) -> Result<bool, Stuck> {
+        if self.options[heap].is_empty() {
+            self.current.images.push(0);
+            return Ok(false);
+        }
+        if let Some(x) = self.conservative(heap)? {
+            self.current.images.push(x);
+            return Ok(false);
+        }
+        let grown = self.grow(heap)?;
+        if grown.losing.len() > MAX_ORDER {
+            return Err(Stuck::TooLarge {
+                heap,
+                order: grown.losing.len(),
+            });
+        }
+        self.current = grown;
+        self.growth.push((heap, self.order()));
+        Ok(true)
     }
 
     /// The quotient of the heaps known, with the period if one is proven.
@@ -181,23 +214,33 @@ impl Solver {
     }
 
     /// An element of the quotient heap `heap` can act as, if any.
-    fn conservative(&self, heap: usize) -> Option<u32> {
+    fn conservative(&self, heap: usize) -> Result<Option<u32>, Stuck> {
         let current = &self.current;
         let table = &*current.table;
         let targets = option_images(table, &current.images, &self.options[heap]);
         let lost_alone = targets.iter().all(|&t| !current.losing[t as usize]);
         let mut images = current.images.clone();
         images.push(0);
-        (0..table.order() as u32)
+        let candidates = (0..table.order() as u32)
             .filter(|&x| current.losing[x as usize] == lost_alone)
-            .filter(|&x| self.beside_least_words(x, &targets))
-            .find(|&x| {
-                images[heap] = x;
-                let letters = letters(table, &images, &self.options);
-                // A heap that acts as a smaller one adds no position.
-                letters.last().is_none_or(|l| l.heap != heap)
-                    || least_failure(table, &current.losing, &letters, true).is_none()
-            })
+            .filter(|&x| self.beside_least_words(x, &targets));
+        for x in candidates {
+            images[heap] = x;
+            let letters = letters(table, &images, &self.options);
+            // A heap that acts as a smaller one adds no position.
+            if letters.last().is_none_or(|l| l.heap != heap) {
+                return Ok(Some(x));
+            }
+            let failure = least_failure(table, &current.losing, &letters, true, self.budget)
+                .map_err(|_| Stuck::Search {
+                    heap,
+                    budget: self.budget,
+                })?;
+            if failure.is_none() {
+                return Ok(Some(x));
+            }
+        }
+        Ok(None)
     }
 
     /// Whether, with the new heap as `x`, each element's least word beside
@@ -247,7 +290,12 @@ impl Solver {
         let mut trial = self.build(&product, &images);
         for _ in 0..ROUNDS {
             let letters = letters(&*trial.table, &trial.images, &self.options);
-            match least_failure(&trial.table, &trial.losing, &letters, false) {
+            let failure = least_failure(&trial.table, &trial.losing, &letters, false, self.budget)
+                .map_err(|_| Stuck::Search {
+                    heap,
+                    budget: self.budget,
+                })?;
+            match failure {
                 None => return Ok(trial),
                 Some(word) => trial = self.recalibrate(&trial, heap, word)?,
             }

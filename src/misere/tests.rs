@@ -88,3 +88,25 @@ fn random_rules_agree_with_a_search() {
         agrees_with_search(&code, 10, 4);
     }
 }
+
+#[test]
+fn a_search_past_its_budget_stops_and_leaves_the_solver_as_it_was() {
+    let mut solver = Solver::new(Rule::parse("0.6").unwrap()).with_state_budget(200);
+    let stuck = loop {
+        let before = (solver.heaps(), solver.order());
+        match solver.add_heap() {
+            Ok(()) => assert!(solver.heaps() < 40, "no search passed 200 states"),
+            Err(stuck) => {
+                assert_eq!((solver.heaps(), solver.order()), before);
+                break stuck;
+            }
+        }
+    };
+    assert!(
+        matches!(stuck, Stuck::Search { budget: 200, .. }),
+        "{stuck}"
+    );
+    assert!(stuck.to_string().contains("passed 200 states"), "{stuck}");
+    // The quotient of the heaps before is still whole and right.
+    solver.quotient().check_monoid().unwrap();
+}

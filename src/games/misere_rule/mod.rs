@@ -29,7 +29,7 @@ use crate::rng::SplitMix64;
 
 /// Heaps added to a quotient while looking for its period when `--upto` is
 /// not given (and the input's heaps do not say fewer).
-pub const DEFAULT_UPTO: usize = 1 << 12;
+pub const DEFAULT_UPTO: usize = crate::misere::solver::DEFAULT_HEAPS;
 
 /// Misère play of a game given by its rule, as the command line builds it.
 pub const SPEC: GameSpec = GameSpec {
