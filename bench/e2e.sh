@@ -18,7 +18,9 @@
 #               about 315 MB) against the same heaps as HDU 1907's misère
 #               Nim (the same verdicts) and as Nim, and against `wc -l`; a
 #               row problem (Luogu P2148, the same size) against Nim on the
-#               same file; and HDU 1524's graphs (2 graphs of 1,000,000
+#               same file; Kayles in misère play (`misere:kayles`)
+#               against Kayles in normal play on the HDU 1907 file; and
+#               HDU 1524's graphs (2 graphs of 1,000,000
 #               positions and 600,000 queries each, about 125 MB), in MB/s
 #
 # Usage (from anywhere in the checkout):
@@ -383,6 +385,18 @@ suite_problems() {
     check_verdicts "\"\$NIMSTREAM\" solve hdu2509 \"$cases_to_end\" --threads 1" "$PROBLEM_CASES"
     report "problems: hdu2509 (cases to the end), $PROBLEM_CASES cases of $HEAPS heaps below 2^31" \
         "$(wc -c <"$cases_to_end")" "$PROBLEM_CASES"
+
+    # Kayles in misère play on the same file (Nim's layout): each heap's
+    # element of the misère quotient and a product by table, against
+    # Kayles in normal play, a Grundy value by table and an xor.
+    reset_programs
+    program ref 'kayles (normal play), 1 thread' "\"\$NIMSTREAM\" solve kayles \"$misere\" --threads 1"
+    program ref "kayles (normal play), $THREADS threads" \
+        "\"\$NIMSTREAM\" solve kayles \"$misere\" --threads $THREADS"
+    nimstream_rows misere:kayles "$misere"
+    check_verdicts "\"\$NIMSTREAM\" solve misere:kayles \"$misere\" --threads 1" "$PROBLEM_CASES"
+    report "problems: misere:kayles, $PROBLEM_CASES cases of $HEAPS heaps below 2^31 (Nim's layout)" \
+        "$(wc -c <"$misere")" "$PROBLEM_CASES"
 
     # P2148's layout is Nim's (T, then N and a line of N numbers), so Nim
     # reads the very same file.
