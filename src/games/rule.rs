@@ -44,17 +44,22 @@ pub const SPEC: GameSpec = GameSpec {
     },
 };
 
-/// How many values a rule's game looks for its period in: `--upto`, or by
-/// default [`DEFAULT_UPTO`], or fewer when every heap of the input is below
-/// that (the table then decides each one, proven period or not).
+/// How many values a rule's game looks for its period in.
 fn values_wanted(params: &GameParams) -> usize {
+    heaps_wanted(params, DEFAULT_UPTO)
+}
+
+/// How many heaps a game given by its rule tables at most: `--upto`, or by
+/// default `default`, or fewer when every heap of the input is below that
+/// (the table then decides each one, proven period or not).
+pub(super) fn heaps_wanted(params: &GameParams, default: usize) -> usize {
     let needed = params
         .largest_heap
         .and_then(|heap| usize::try_from(heap).ok()?.checked_add(1));
     match (params.upto, needed) {
         (Some(upto), _) => upto,
-        (None, Some(needed)) => needed.min(DEFAULT_UPTO),
-        (None, None) => DEFAULT_UPTO,
+        (None, Some(needed)) => needed.min(default),
+        (None, None) => default,
     }
 }
 

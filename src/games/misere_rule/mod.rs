@@ -21,8 +21,8 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use super::legality::{self, Legality};
-use super::rule::{Residues, RULE};
-use super::{CaseSummary, Game, GameParams, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
+use super::rule::{heaps_wanted, Residues, RULE};
+use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
 use crate::grundy::Rule;
 use crate::misere::{Element, Quotient, Solver};
 use crate::rng::SplitMix64;
@@ -36,25 +36,15 @@ pub const SPEC: GameSpec = GameSpec {
     name: "misere rule",
     parameters: &[RULE],
     build: |params| match &params.rule {
-        Some(rule) => MisereRuleGame::solved(rule.clone(), heaps_wanted(params), params.upto)
-            .map(Game::MisereRule),
+        Some(rule) => MisereRuleGame::solved(
+            rule.clone(),
+            heaps_wanted(params, DEFAULT_UPTO),
+            params.upto,
+        )
+        .map(Game::MisereRule),
         None => Err(format!("misère play of a rule needs {}", RULE.meaning)),
     },
 };
-
-/// How many heaps the quotient is computed for at most: `--upto`, or by
-/// default [`DEFAULT_UPTO`], or fewer when every heap of the input is below
-/// that (the table then decides each one, proven period or not).
-fn heaps_wanted(params: &GameParams) -> usize {
-    let needed = params
-        .largest_heap
-        .and_then(|heap| usize::try_from(heap).ok()?.checked_add(1));
-    match (params.upto, needed) {
-        (Some(upto), _) => upto,
-        (None, Some(needed)) => needed.min(DEFAULT_UPTO),
-        (None, None) => DEFAULT_UPTO,
-    }
-}
 
 /// A rule's game in misère play: its quotient, and how a heap finds its
 /// element.

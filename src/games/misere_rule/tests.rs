@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::games::brute::{fold_heaps, for_each_position, rule_moves, HeapGameSearch};
-use crate::games::HeapFold;
+use crate::games::{GameParams, HeapFold};
 use crate::problem::Problem;
 use crate::testing::{outcome, outcome_with_moves, Mode};
 
