@@ -5,6 +5,7 @@
 use std::ops::RangeInclusive;
 
 use crate::grundy::Period;
+use crate::rng::SplitMix64;
 
 /// Which heap of a table each heap is worth as much as: itself below the
 /// table's end, and past it, when a period is proven, the heap with the
@@ -98,6 +99,28 @@ impl Residues {
             }
         };
         self.preperiod + r
+    }
+
+    /// A heap in `range` for which `fits` holds (asked only of heaps this
+    /// decides, by their size): the first from a random start, looking
+    /// two tables' length ahead; failing that, a heap of the table that
+    /// fits, or a periodic copy of it, in the range. How `gen` plants the
+    /// last heap of a lost case in a game looked up in a table.
+    pub fn heap_where(
+        &self,
+        range: &RangeInclusive<u64>,
+        rng: &mut SplitMix64,
+        fits: impl Fn(u64) -> bool,
+    ) -> Option<u64> {
+        let start = rng.within(range);
+        let ahead = (*range.end() - start).min(self.direct.saturating_mul(2));
+        let fits = |h: u64| self.decides(h) && fits(h);
+        if let Some(heap) = (start..=start + ahead).find(|&h| fits(h)) {
+            return Some(heap);
+        }
+        (0..self.direct)
+            .filter(|&h| fits(h))
+            .find_map(|h| self.copy_within(h, range))
     }
 
     /// The least heap in `range` worth as much as heap `h` of the table

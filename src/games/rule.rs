@@ -351,15 +351,9 @@ impl HeapGame for RuleGame {
         rng: &mut SplitMix64,
     ) -> Option<u64> {
         let target = u32::try_from(rest.xor).ok()?;
-        let hi = *range.end();
-        let start = rng.within(&range);
-        let ahead = (hi - start).min(self.residues.direct().saturating_mul(2));
-        if let Some(heap) = (start..=start + ahead).find(|&h| self.value(h) == Some(target)) {
-            return Some(heap);
-        }
-        (0..self.residues.direct())
-            .filter(|&h| self.table[h as usize] == target)
-            .find_map(|h| self.residues.copy_within(h, &range))
+        let index = |h: u64| self.residues.index(h) as usize;
+        self.residues
+            .heap_where(&range, rng, |h| self.table[index(h)] == target)
     }
 }
 

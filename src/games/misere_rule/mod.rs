@@ -109,9 +109,7 @@ impl MisereRuleGame {
 
     /// The element of a position, `None` when a heap is refused.
     fn position(&self, heaps: &[u64]) -> Option<Element> {
-        heaps.iter().try_fold(0, |acc, &heap| {
-            Some(self.quotient.product(acc, self.element(heap)?))
-        })
+        self.quotient.position(heaps)
     }
 
     /// Calls `found` with each option of a heap of `heap` (what one move
@@ -295,16 +293,9 @@ impl HeapGame for MisereRuleGame {
     ) -> Option<u64> {
         let q = &*self.quotient;
         let rest = rest.xor as Element;
-        let lands = |element: Element| q.is_losing(q.product(rest, element));
-        let hi = *range.end();
-        let start = rng.within(&range);
-        let ahead = (hi - start).min(self.residues.direct().saturating_mul(2));
-        if let Some(heap) = (start..=start + ahead).find(|&h| self.element(h).is_some_and(lands)) {
-            return Some(heap);
-        }
-        (0..self.residues.direct())
-            .filter(|&h| lands(self.looked_up(h)))
-            .find_map(|h| self.residues.copy_within(h, &range))
+        self.residues.heap_where(&range, rng, |h| {
+            q.is_losing(q.product(rest, self.looked_up(h)))
+        })
     }
 }
 
