@@ -392,12 +392,24 @@ impl<'a> Job<'a> {
         limits: &Limits,
         detail: Detail,
     ) -> Result<Validated, Error> {
-        let path = path.as_ref();
-        let mut input = Input::open(path, self.mmap)?;
-        let name = display_name(path);
+        let mut input = Input::open(path.as_ref(), self.mmap)?;
+        self.validate_opened(&mut input, path, game, limits, detail)
+    }
+
+    /// As [`Job::validate_path`], for the input already opened from `path`
+    /// (and perhaps read ahead: [`Input::read_ahead`]).
+    pub fn validate_opened(
+        &self,
+        input: &mut Input,
+        path: impl AsRef<Path>,
+        game: &mut Game,
+        limits: &Limits,
+        detail: Detail,
+    ) -> Result<Validated, Error> {
+        let name = display_name(path.as_ref());
         let name = name.as_ref();
         let mut buffer = Vec::new();
-        let text = validate::reading::read(&mut input, &mut buffer, self.problem, limits).map_err(
+        let text = validate::reading::read(input, &mut buffer, self.problem, limits).map_err(
             |source| Error::Io {
                 path: name.to_string(),
                 source,
