@@ -1,6 +1,5 @@
 //! `solve` on several inputs: a judge's test folder answered, or checked
-//! against its `.out` files, in one command; and the inputs a folder holds,
-//! for `validate` too.
+//! against its `.out` files, in one command.
 //!
 //! Each input is one job with its own outcome: an input that cannot be read
 //! or solved is reported with its path, and the others still run. Small
@@ -10,73 +9,26 @@
 //! are, a name that is not UTF-8 included; only messages show them lossily.
 
 use std::collections::BTreeMap;
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use std::time::{Duration, Instant};
+
 use nimstream::games::Game;
-use nimstream::input::Codec;
 use nimstream::output::atomic::AtomicFile;
 use nimstream::output::VerdictWriter;
-use nimstream::pipeline::Job;
+use nimstream::pipeline::{Job, Solved};
 use nimstream::Error;
 
 use crate::check::{AnswerCheck, Verdict};
+use crate::inputs::{input_stem, Source};
 
 /// Inputs smaller than this run side by side, one thread each; larger
 /// ones one at a time on every thread, where a split pays.
 const SMALL: u64 = 4 << 20;
-
-/// The inputs `paths` name: files as given, and each directory's inputs
-/// (`NAME.in`, or compressed, `NAME.in.gz`, `.zst` or `.xz`), sorted by
-/// name. A directory without any is an error.
-pub fn expand(paths: &[String]) -> Result<Vec<PathBuf>, Error> {
-    let mut inputs = Vec::new();
-    for path in paths {
-        if path == "-" || !Path::new(path).is_dir() {
-            inputs.push(PathBuf::from(path));
-            continue;
-        }
-        let io_error = |source| Error::Io {
-            path: path.clone(),
-            source,
-        };
-        let mut found = Vec::new();
-        for entry in std::fs::read_dir(path).map_err(io_error)? {
-            let entry_path = entry.map_err(io_error)?.path();
-            let named_input = entry_path.file_name().and_then(input_stem).is_some();
-            if named_input && !entry_path.is_dir() {
-                found.push(entry_path);
-            }
-        }
-        if found.is_empty() {
-            return Err(io_error(io::Error::other("holds no *.in file")));
-        }
-        found.sort();
-        inputs.extend(found);
-    }
-    Ok(inputs)
-}
-
-/// `NAME` of an input's file name `NAME.in`, `NAME.in.gz`, `NAME.in.zst`
-/// or `NAME.in.xz`; `None` for any other name.
-pub(crate) fn input_stem(name: &OsStr) -> Option<&OsStr> {
-    let mut path = Path::new(name);
-    let compressed = |e: &OsStr| {
-        Codec::ALL
-            .iter()
-            .any(|c| e.eq_ignore_ascii_case(c.extension()))
-    };
-    if path.extension().is_some_and(compressed) {
-        path = Path::new(path.file_stem()?);
-    }
-    match path.extension() {
-        Some(extension) if extension == "in" => path.file_stem(),
-        _ => None,
-    }
-}
 
 /// Where each input's answers go.
 #[derive(Clone, Debug)]
@@ -121,7 +73,9 @@ pub fn refuse_clashes(inputs: &[PathBuf], dir: &Path) -> Result<(), Error> {
 }
 
 /// How one input went.
-pub struct Outcome {
+pub struct Outcome<'a> {
+    /// The input.
+    pub input: &'a Source,
     /// The answers, for [`Target::Stdout`].
     pub answers: Vec<u8>,
     /// The comparison, for [`Target::Check`]: the `.out` file and what it
@@ -129,16 +83,18 @@ pub struct Outcome {
     pub checked: Option<(PathBuf, Verdict)>,
     /// Why the input could not be answered.
     pub error: Option<Error>,
+    /// What solving it read, and how long it took, when it was solved.
+    pub solved: Option<(Solved, Duration)>,
 }
 
 /// Runs `job` on every input, calling `report` on each outcome in the
 /// inputs' order.
-pub fn run(
+pub fn run<'a>(
     job: &Job,
     game: &Game,
-    inputs: &[PathBuf],
+    inputs: &'a [Source],
     target: &Target,
-    mut report: impl FnMut(Outcome) -> Result<(), Error>,
+    mut report: impl FnMut(Outcome<'a>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut start = 0;
     while start < inputs.len() {
@@ -157,18 +113,17 @@ pub fn run(
 }
 
 /// Whether `input` is a file small enough to share the cores with others.
-fn is_small(input: &Path) -> bool {
-    input != Path::new("-")
-        && std::fs::metadata(input).is_ok_and(|m| m.is_file() && m.len() < SMALL)
+fn is_small(input: &Source) -> bool {
+    input.is_file_below(SMALL)
 }
 
 /// Answers `inputs` on `job.threads` threads of one input each.
-fn side_by_side(
+fn side_by_side<'a>(
     job: &Job,
     game: &Game,
-    inputs: &[PathBuf],
+    inputs: &'a [Source],
     target: &Target,
-    report: &mut impl FnMut(Outcome) -> Result<(), Error>,
+    report: &mut impl FnMut(Outcome<'a>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let next = AtomicUsize::new(0);
     let mut one_thread = *job;
@@ -221,49 +176,75 @@ fn side_by_side(
 /// Answers a large input, which runs alone, into its target: answers for
 /// standard output go straight there, as they come (a large input's can be
 /// hundreds of megabytes), since every input before it is reported.
-fn answer_alone(job: &Job, game: &mut Game, input: &Path, target: &Target) -> Outcome {
+fn answer_alone<'a>(job: &Job, game: &mut Game, input: &'a Source, target: &Target) -> Outcome<'a> {
     match target {
-        Target::Stdout => Outcome {
-            answers: Vec::new(),
-            checked: None,
-            error: solve_into(job, game, input, io::stdout().lock()).err(),
-        },
+        Target::Stdout => {
+            let started = Instant::now();
+            let solved = solve_into(job, game, input, io::stdout().lock());
+            outcome(input, Vec::new(), None, solved, started)
+        }
         _ => answer(job, game, input, target),
     }
 }
 
 /// Answers one input into its target.
-fn answer(job: &Job, game: &mut Game, input: &Path, target: &Target) -> Outcome {
-    let mut outcome = Outcome {
-        answers: Vec::new(),
-        checked: None,
-        error: None,
-    };
-    let result = match target {
-        Target::Stdout => write_answers(job, game, input, &mut outcome.answers),
-        Target::OutDir(dir) => write_out_file(job, game, input, &out_path(input, Some(dir))),
+fn answer<'a>(job: &Job, game: &mut Game, input: &'a Source, target: &Target) -> Outcome<'a> {
+    let (mut answers, mut checked) = (Vec::new(), None);
+    let started = Instant::now();
+    let path = input.path();
+    let solved = match target {
+        Target::Stdout => solve_into(job, game, input, &mut answers),
+        Target::OutDir(dir) => write_out_file(job, game, input, &out_path(path, Some(dir))),
         Target::Check(dir) => {
-            let expected = out_path(input, dir.as_deref());
-            check_answers(job, game, input, &expected).map(|verdict| {
-                outcome.checked = Some((expected, verdict));
+            let expected = out_path(path, dir.as_deref());
+            check_answers(job, game, input, &expected).map(|(verdict, solved)| {
+                checked = Some((expected, verdict));
+                solved
             })
         }
     };
-    outcome.error = result.err();
-    outcome
+    outcome(input, answers, checked, solved, started)
+}
+
+/// The outcome of solving `input`, which began at `started`.
+fn outcome(
+    input: &Source,
+    answers: Vec<u8>,
+    checked: Option<(PathBuf, Verdict)>,
+    solved: Result<Solved, Error>,
+    started: Instant,
+) -> Outcome<'_> {
+    let (solved, error) = match solved {
+        Ok(solved) => (Some((solved, started.elapsed())), None),
+        Err(error) => (None, Some(error)),
+    };
+    Outcome {
+        input,
+        answers,
+        checked,
+        error,
+        solved,
+    }
 }
 
 /// Solves `input` into `out`, flushed. A failure to write is reported as
 /// the library reports it, as about `<stdout>`: the caller names `out`
 /// ([`rename_output`]).
-fn solve_into<W: Write>(job: &Job, game: &mut Game, input: &Path, out: W) -> Result<(), Error> {
+fn solve_into<W: Write>(
+    job: &Job,
+    game: &mut Game,
+    input: &Source,
+    out: W,
+) -> Result<Solved, Error> {
     let verdicts = &job.problem.verdicts;
     let mut writer = VerdictWriter::new(out, verdicts.win, verdicts.lose, verdicts.prefix);
-    job.solve_path(input, game, &mut writer, &mut ())?;
+    let mut opened = input.open(job.mmap)?;
+    let solved = job.solve_opened(&mut opened, input.path(), game, &mut writer, &mut ())?;
     writer.flush().map_err(|source| Error::Io {
         path: STDOUT.into(),
         source,
-    })
+    })?;
+    Ok(solved)
 }
 
 /// What the library calls the writer it writes answers to.
@@ -280,29 +261,32 @@ fn rename_output(error: Error, path: &Path) -> Error {
     }
 }
 
-fn write_answers(job: &Job, game: &mut Game, input: &Path, out: &mut Vec<u8>) -> Result<(), Error> {
-    solve_into(job, game, input, out)
-}
-
 /// Writes the answers to `path` through an [`AtomicFile`]: an input error
 /// leaves `path` as it was, never half written.
-fn write_out_file(job: &Job, game: &mut Game, input: &Path, path: &Path) -> Result<(), Error> {
+fn write_out_file(
+    job: &Job,
+    game: &mut Game,
+    input: &Source,
+    path: &Path,
+) -> Result<Solved, Error> {
     let io_error = |source| Error::Io {
         path: path.display().to_string(),
         source,
     };
     let mut file = AtomicFile::create(path).map_err(io_error)?;
-    solve_into(job, game, input, &mut file).map_err(|error| rename_output(error, path))?;
-    file.commit().map_err(io_error)
+    let solved =
+        solve_into(job, game, input, &mut file).map_err(|error| rename_output(error, path))?;
+    file.commit().map_err(io_error)?;
+    Ok(solved)
 }
 
 /// Compares the answers with the file at `expected`.
 fn check_answers(
     job: &Job,
     game: &mut Game,
-    input: &Path,
+    input: &Source,
     expected: &Path,
-) -> Result<Verdict, Error> {
+) -> Result<(Verdict, Solved), Error> {
     let io_error = |source: io::Error| Error::Io {
         path: expected.display().to_string(),
         source,
@@ -310,12 +294,16 @@ fn check_answers(
     let mut check = AnswerCheck::open(expected).map_err(|source| match source.kind() {
         io::ErrorKind::NotFound => io_error(io::Error::new(
             source.kind(),
-            format!("missing: no expected answers for {}", input.display()),
+            format!(
+                "missing: no expected answers for {}",
+                input.path().display()
+            ),
         )),
         _ => io_error(source),
     })?;
-    solve_into(job, game, input, &mut check).map_err(|error| rename_output(error, expected))?;
-    check.finish().map_err(io_error)
+    let solved =
+        solve_into(job, game, input, &mut check).map_err(|error| rename_output(error, expected))?;
+    Ok((check.finish().map_err(io_error)?, solved))
 }
 
 #[cfg(test)]
@@ -335,24 +323,10 @@ mod tests {
         assert_eq!(out("t/1.in.xz", Some(dir)), dir.join("1.out"));
     }
 
-    #[test]
-    fn only_inputs_by_their_names_are_a_folders_inputs() {
-        for (name, stem) in [
-            ("1.in", Some("1")),
-            ("a.b.in.gz", Some("a.b")),
-            ("x.in.xz", Some("x")),
-            ("x.out", None),
-            ("x.gz", None),
-            ("x.in.bz2", None),
-            (".in", None),
-        ] {
-            assert_eq!(input_stem(OsStr::new(name)), stem.map(OsStr::new), "{name}");
-        }
-    }
-
     #[cfg(unix)]
     #[test]
     fn a_name_that_is_not_utf8_keeps_its_bytes() {
+        use std::ffi::OsStr;
         use std::os::unix::ffi::OsStrExt;
         let input = Path::new(OsStr::from_bytes(b"t/caf\xe9.in"));
         let out = out_path(input, None);

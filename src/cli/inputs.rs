@@ -1,79 +1,293 @@
-//! A look at the inputs before solving them: the largest number in them,
-//! so that a game given by its rule computes the values its heaps need and
-//! no more (a one-heap file under 0.007 took 107 s computing 2^20 values
-//! for a heap of 5). Plain files are read by their paths; `solve`'s one
-//! input from standard input or compressed data, once opened, is read ahead
-//! into memory up to the same bound ([`largest_read_ahead`]) and then
-//! solved from there.
+//! A command's inputs, opened once for every command that reads them: the
+//! files named and the inputs each folder holds ([`expand`]). A
+//! game given by its rule computes the values its heaps need and no more
+//! (a one-heap file under 0.007 took 107 s computing 2^20 values for a
+//! heap of 5), so before the game is built each input is read ahead for
+//! its largest number ([`Inputs::look`]), and then solved or validated
+//! from what that reading left ([`Source::open`]).
+//!
+//! How each input is read ahead, by what [`Input::open`] makes of it:
+//!
+//! * a plain file, memory-mapped, is scanned in place and opened again
+//!   when its turn comes (a second pass over its pages, at memory speed
+//!   when they are cached);
+//! * standard input, a pipe, and compressed data from them can be read only
+//!   once: their text is read into memory, [`READ_AHEAD`] bytes for all of
+//!   them together, and kept to be solved from. Past that bound the largest
+//!   number is unknown, and the game computes its default values;
+//! * a compressed file's text is kept too while it fits in what is left of
+//!   that bound; a longer one is decoded to its end for the scan and
+//!   decoded again when its turn comes (the cost: one more decoding of the
+//!   file, about a second per gigabyte of text with gzip).
+//!
+//! An input that cannot be opened or read here keeps its error, which is
+//! reported at its turn as it would have been, and adds nothing to the
+//! largest number: the other inputs still run.
 
-use std::fs;
-use std::path::Path;
+use std::ffi::OsStr;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
-use nimstream::input::{display_name, Input, InputKind};
+use nimstream::input::{display_name, Codec, Input, MmapChoice};
 use nimstream::Error;
 
-/// Plain files up to this size are read ahead; beyond it the second read
-/// costs more than the values it could save.
-const READ_AHEAD: u64 = 64 << 20;
+/// The most text held in memory for inputs that cannot be read twice.
+const READ_AHEAD: usize = 64 << 20;
 
-/// The largest number in `inputs`, when each is a plain file small enough
-/// to read twice; `None` when any is not (standard input, a folder, a
-/// compressed file, a large one) or holds a number past `u64`.
-pub fn largest_number(inputs: &[String]) -> Option<u64> {
-    let mut largest = 0;
-    for input in inputs {
-        let path = Path::new(input);
-        let compressed = matches!(
-            path.extension().and_then(|e| e.to_str()),
-            Some("gz" | "zst" | "xz")
-        );
-        if input == "-" || compressed || fs::metadata(path).ok()?.len() > READ_AHEAD {
-            return None;
-        }
-        if !fs::metadata(path).ok()?.is_file() {
-            return None;
-        }
-        largest = largest.max(largest_in(&fs::read(path).ok()?)?);
-    }
-    (!inputs.is_empty()).then_some(largest)
+/// A command's inputs, each folder's in its place, and the largest number
+/// in them when it was looked for.
+pub struct Inputs {
+    sources: Vec<Source>,
+    largest: Option<u64>,
 }
 
-/// The largest number in `input`'s text, when it is a stream or compressed
-/// data whose text is at most [`READ_AHEAD`] bytes: that text is read ahead
-/// into memory, and solving `input` reads it again, then the rest. `None`
-/// for other inputs (plain files go by [`largest_number`]), for longer
-/// texts, and for a number past `u64`.
-pub fn largest_read_ahead(input: &mut Input, path: &Path) -> Result<Option<u64>, Error> {
-    if !matches!(input.kind(), InputKind::Stream | InputKind::Compressed(_)) {
-        return Ok(None);
+/// One input: its path, and what reading it ahead left to solve from.
+pub struct Source {
+    path: PathBuf,
+    /// The input as read ahead, or the error that stopped it; taken by
+    /// [`Source::open`].
+    opened: Mutex<Option<Result<Input, Error>>>,
+}
+
+impl Inputs {
+    /// The inputs `paths` name (`-` is standard input; each folder gives its
+    /// inputs, [`expand`]). With `sized`, each is read ahead for the
+    /// largest number in them all ([module documentation](self)); `usage`
+    /// is for the hint shown when standard input is a terminal.
+    pub fn look(
+        paths: &[String],
+        sized: bool,
+        mmap: MmapChoice,
+        usage: &str,
+    ) -> Result<Self, Error> {
+        let mut sources = Vec::new();
+        for path in expand(paths)? {
+            crate::hint_at_terminal(&path, usage);
+            let opened = Mutex::new(None);
+            sources.push(Source { path, opened });
+        }
+        let mut inputs = Inputs {
+            largest: None,
+            sources,
+        };
+        if sized {
+            inputs.largest = inputs.read_ahead(mmap);
+        }
+        Ok(inputs)
     }
-    let text = input
-        .read_ahead(READ_AHEAD as usize)
-        .map_err(|source| Error::Io {
-            path: display_name(path).into_owned(),
+
+    /// Reads every input ahead; the largest number in them, `None` when one
+    /// is unknown.
+    fn read_ahead(&mut self, mmap: MmapChoice) -> Option<u64> {
+        let mut budget = READ_AHEAD;
+        let mut largest = Some(0);
+        let mut stdin_read = false;
+        for source in &mut self.sources {
+            // A second `-` reads what the first leaves of standard input:
+            // nothing, as it is read to its end first.
+            if source.path == Path::new("-") && std::mem::replace(&mut stdin_read, true) {
+                continue;
+            }
+            let (found, kept) = match look_at(&source.path, mmap, &mut budget) {
+                Ok((found, kept)) => (found, kept.map(Ok)),
+                Err(error) => (Some(0), Some(Err(error))),
+            };
+            largest = largest.zip(found).map(|(a, b)| a.max(b));
+            *source
+                .opened
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner) = kept;
+        }
+        largest.filter(|_| !self.sources.is_empty())
+    }
+
+    /// The largest number in the inputs, when they were read ahead and each
+    /// told it.
+    pub fn largest(&self) -> Option<u64> {
+        self.largest
+    }
+
+    /// The inputs, in order.
+    pub fn sources(&self) -> &[Source] {
+        &self.sources
+    }
+
+    /// Whether more than one input is named, or a folder (whose inputs are
+    /// several, however many it holds).
+    pub fn several(paths: &[String]) -> bool {
+        paths.len() > 1 || paths.iter().any(|p| Path::new(p).is_dir())
+    }
+}
+
+impl Source {
+    /// The input's path; `-` is standard input.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The input, opened: as it was read ahead, or now. Each source is
+    /// meant to be opened once; a second call opens its path again.
+    pub fn open(&self, mmap: MmapChoice) -> Result<Input, Error> {
+        let kept = self
+            .opened
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        kept.unwrap_or_else(|| Input::open(&self.path, mmap))
+    }
+
+    /// Whether the input is a plain file smaller than `size` bytes.
+    pub fn is_file_below(&self, size: u64) -> bool {
+        self.path != Path::new("-")
+            && std::fs::metadata(&self.path).is_ok_and(|m| m.is_file() && m.len() < size)
+    }
+}
+
+/// The inputs `paths` name: files as given, and each directory's inputs
+/// (`NAME.in`, or compressed, `NAME.in.gz`, `.zst` or `.xz`), sorted by
+/// name. A directory without any is an error.
+pub fn expand(paths: &[String]) -> Result<Vec<PathBuf>, Error> {
+    let mut inputs = Vec::new();
+    for path in paths {
+        if path == "-" || !Path::new(path).is_dir() {
+            inputs.push(PathBuf::from(path));
+            continue;
+        }
+        let io_error = |source| Error::Io {
+            path: path.clone(),
             source,
-        })?;
-    Ok(text.and_then(largest_in))
+        };
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(path).map_err(io_error)? {
+            let entry_path = entry.map_err(io_error)?.path();
+            let named_input = entry_path.file_name().and_then(input_stem).is_some();
+            if named_input && !entry_path.is_dir() {
+                found.push(entry_path);
+            }
+        }
+        if found.is_empty() {
+            return Err(io_error(io::Error::other("holds no *.in file")));
+        }
+        found.sort();
+        inputs.extend(found);
+    }
+    Ok(inputs)
+}
+
+/// `NAME` of an input's file name `NAME.in`, `NAME.in.gz`, `NAME.in.zst`
+/// or `NAME.in.xz`; `None` for any other name.
+pub(crate) fn input_stem(name: &OsStr) -> Option<&OsStr> {
+    let mut path = Path::new(name);
+    let compressed = |e: &OsStr| {
+        Codec::ALL
+            .iter()
+            .any(|c| e.eq_ignore_ascii_case(c.extension()))
+    };
+    if path.extension().is_some_and(compressed) {
+        path = Path::new(path.file_stem()?);
+    }
+    match path.extension() {
+        Some(extension) if extension == "in" => path.file_stem(),
+        _ => None,
+    }
+}
+
+/// Opens `path` and finds the largest number in it (`None` if unknown);
+/// also the input itself when it is to be solved from what was read here.
+/// Text kept in memory is taken from `budget`.
+fn look_at(
+    path: &Path,
+    mmap: MmapChoice,
+    budget: &mut usize,
+) -> Result<(Option<u64>, Option<Input>), Error> {
+    let mut input = Input::open(path, mmap)?;
+    if let Some(text) = input.as_slice() {
+        return Ok((largest_in(text), None));
+    }
+    let io_error = |source| Error::Io {
+        path: display_name(path).into_owned(),
+        source,
+    };
+    match input.read_ahead(*budget).map_err(io_error)? {
+        Some(text) => {
+            *budget -= text.len();
+            Ok((largest_in(text), Some(input)))
+        }
+        None => {
+            let read_twice = path != Path::new("-") && path.is_file();
+            match input.decode_in_background() {
+                Some((ahead, text)) if read_twice => {
+                    let found = largest_in_reader(io::Cursor::new(ahead).chain(text));
+                    Ok((found.map_err(io_error)?, None))
+                }
+                // Held in memory up to the bound, the rest still unread.
+                _ => {
+                    *budget = 0;
+                    Ok((None, Some(input)))
+                }
+            }
+        }
+    }
+}
+
+/// The largest number in the text `reader` gives, read a piece at a time.
+fn largest_in_reader(mut reader: impl Read) -> io::Result<Option<u64>> {
+    let mut largest = Largest::default();
+    let mut piece = vec![0; 1 << 16];
+    loop {
+        match reader.read(&mut piece) {
+            Ok(0) => return Ok(largest.finish()),
+            Ok(n) => largest.feed(&piece[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// The largest run of digits in `bytes`, read as a number; `None` if one
 /// does not fit in `u64`.
-fn largest_in(bytes: &[u8]) -> Option<u64> {
-    let (mut largest, mut number) = (0u64, 0u64);
-    for &b in bytes {
-        if b.is_ascii_digit() {
-            number = number.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
-        } else {
-            largest = largest.max(number);
-            number = 0;
+pub fn largest_in(bytes: &[u8]) -> Option<u64> {
+    let mut largest = Largest::default();
+    largest.feed(bytes);
+    largest.finish()
+}
+
+/// The largest run of digits in a text given in pieces.
+#[derive(Default)]
+struct Largest {
+    largest: u64,
+    /// The run of digits the last piece ended in, if any.
+    number: u64,
+    /// Whether a run did not fit in `u64`.
+    overflowed: bool,
+}
+
+impl Largest {
+    fn feed(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if b.is_ascii_digit() {
+                let next = self.number.checked_mul(10);
+                match next.and_then(|n| n.checked_add(u64::from(b - b'0'))) {
+                    Some(number) => self.number = number,
+                    None => self.overflowed = true,
+                }
+            } else {
+                self.largest = self.largest.max(self.number);
+                self.number = 0;
+            }
         }
     }
-    Some(largest.max(number))
+
+    fn finish(&self) -> Option<u64> {
+        (!self.overflowed).then_some(self.largest.max(self.number))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     #[test]
     fn the_largest_run_of_digits_wins() {
@@ -81,5 +295,82 @@ mod tests {
         assert_eq!(largest_in(b"18446744073709551615"), Some(u64::MAX));
         assert_eq!(largest_in(b"1 18446744073709551616"), None);
         assert_eq!(largest_in(b""), Some(0));
+    }
+
+    #[test]
+    fn only_inputs_by_their_names_are_a_folders_inputs() {
+        for (name, stem) in [
+            ("1.in", Some("1")),
+            ("a.b.in.gz", Some("a.b")),
+            ("x.in.xz", Some("x")),
+            ("x.out", None),
+            ("x.gz", None),
+            ("x.in.bz2", None),
+            (".in", None),
+        ] {
+            assert_eq!(input_stem(OsStr::new(name)), stem.map(OsStr::new), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_number_cut_between_pieces_is_read_whole() {
+        let text = b"2\n1 9\n1 1234\n";
+        for piece in [1, 2, 3, 7] {
+            let reader = io::BufReader::with_capacity(piece, &text[..]);
+            assert_eq!(largest_in_reader(reader).unwrap(), Some(1234), "{piece}");
+        }
+    }
+
+    fn gzip(text: &[u8]) -> Vec<u8> {
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gzip.write_all(text).unwrap();
+        gzip.finish().unwrap()
+    }
+
+    fn read(input: &mut Input) -> Vec<u8> {
+        let mut buffer = Vec::new();
+        input.bytes(&mut buffer).unwrap().to_vec()
+    }
+
+    #[test]
+    fn compressed_files_kept_or_decoded_twice_give_their_largest_number_and_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let (short, long) = (b"1\n1\n7\n".to_vec(), b"1\n2\n3 40\n".repeat(100));
+        std::fs::write(dir.path().join("a.in.gz"), gzip(&short)).unwrap();
+        std::fs::write(dir.path().join("b.in.gz"), gzip(&long)).unwrap();
+        let folder = vec![dir.path().to_str().unwrap().to_string()];
+        // Room for the first text, not for the second: decoded twice.
+        let mut inputs = Inputs::look(&folder, false, MmapChoice::never(), "").unwrap();
+        let mut budget = short.len() + 10;
+        let mut found = Vec::new();
+        for source in &mut inputs.sources {
+            let (largest, kept) = look_at(&source.path, MmapChoice::never(), &mut budget).unwrap();
+            found.push((largest, kept.is_some()));
+            *source.opened.get_mut().unwrap() = kept.map(Ok);
+        }
+        assert_eq!(found, [(Some(7), true), (Some(40), false)]);
+        assert_eq!(budget, 10);
+        let sources = inputs.sources();
+        assert_eq!(
+            read(&mut sources[0].open(MmapChoice::never()).unwrap()),
+            short
+        );
+        assert_eq!(
+            read(&mut sources[1].open(MmapChoice::never()).unwrap()),
+            long
+        );
+    }
+
+    #[test]
+    fn an_input_that_cannot_be_opened_keeps_its_error_and_adds_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("a.in");
+        std::fs::write(&plain, "1\n1\n12\n").unwrap();
+        let missing = dir.path().join("missing.in");
+        let paths = [&plain, &missing].map(|p| p.to_str().unwrap().to_string());
+        let inputs = Inputs::look(&paths, true, MmapChoice::never(), "").unwrap();
+        assert_eq!(inputs.largest(), Some(12));
+        let error = inputs.sources()[1].open(MmapChoice::never());
+        assert!(matches!(error, Err(Error::Io { .. })));
     }
 }

@@ -6,8 +6,8 @@ mod check;
 mod completion;
 mod gen;
 mod grundy;
+mod inputs;
 mod judge;
-mod lookahead;
 mod manual;
 mod messages;
 mod misere;
@@ -26,9 +26,12 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use nimstream::games::rule::FIBONACCI_SUBTRACTION;
 use nimstream::games::{bounded, Game, GameParams};
 use nimstream::grundy::rule::{RuleError, NAMED_RULES};
+use nimstream::input::MmapChoice;
 use nimstream::problem::{self, spelling, Problem};
 use nimstream::scan::Kernel;
 use nimstream::Error;
+
+use inputs::Inputs;
 
 /// The most threads any command starts.
 const MAX_THREADS: u64 = 1024;
@@ -169,7 +172,7 @@ pub(crate) struct ProblemArgs {
     #[arg(long, value_name = "K", value_parser = at_least_one, allow_hyphen_values = true)]
     pub(crate) max_take: Option<u64>,
     /// For a game given by its rule: values computed while looking for its
-    /// period (default 1048576, or fewer when a small input's heaps are all
+    /// period (default 1048576, or fewer when the inputs' heaps are all
     /// smaller; at most 4294967296 = 2^32); without a period, heaps
     /// from N on are an error. For hdu1848: heaps below N are decided.
     #[arg(long, value_name = "N", value_parser = grundy::value_count)]
@@ -312,13 +315,14 @@ pub(crate) fn report_error(error: &Error) {
 }
 
 /// Says so when an input is read from a terminal, where nimstream would
-/// otherwise seem to hang, waiting for the user to type the cases.
-pub(crate) fn hint_at_terminal(path: &std::path::Path, command: &str) {
+/// otherwise seem to hang, waiting for the user to type the cases; `usage`
+/// is the command's order of arguments.
+pub(crate) fn hint_at_terminal(path: &std::path::Path, usage: &str) {
     use std::io::IsTerminal;
     if path == std::path::Path::new("-") && io::stdin().is_terminal() {
         messages::hint(format_args!(
             "reading the cases from the terminal: type them and end with Ctrl-D \
-             (or name a file: nimstream {command} PROBLEM FILE)"
+             (or name a file: {usage})"
         ));
     }
 }
@@ -327,23 +331,28 @@ pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The problem and its game, built from the arguments; `inputs` are the
-/// files it will read, where a game given by its rule learns how far its
-/// values must go ([`lookahead`]). `usage` is the command's order of
-/// arguments, for a problem given after its file.
+/// The problem, its game and its inputs, from the arguments: `paths` are
+/// the inputs it will read (folders included), opened by
+/// [`inputs::Inputs::look`], where a game given by its rule learns how
+/// far its values must go. `usage` is the command's order of arguments,
+/// for a problem given after its file.
 pub(crate) fn pick_problem(
     args: &ProblemArgs,
-    inputs: &[String],
+    paths: &[String],
     usage: &str,
-) -> Result<(&'static Problem, Game), Error> {
-    let (problem, params, _) = pick_params(args, inputs, usage)?;
-    Ok((problem, problem.build_game(&params)?))
+    mmap: MmapChoice,
+) -> Result<(&'static Problem, Game, Inputs), Error> {
+    let (problem, mut params, sized_by_input) = pick_params(args, paths, usage)?;
+    let inputs = Inputs::look(paths, sized_by_input, mmap, usage)?;
+    params.largest_heap = inputs.largest();
+    Ok((problem, problem.build_game(&params)?, inputs))
 }
 
-/// As [`pick_problem`], with the game's parameters in place of the game,
-/// to be built once an input is read ahead; also whether its values go as
-/// far as the input's largest heap (a game given by its rule, without
-/// `--upto`), which `params.largest_heap` tells when the inputs did.
+/// The problem and its game's parameters, from the arguments, without
+/// reading any input; also whether the game's values go as far as the
+/// inputs' largest heap (a game given by its rule, without `--upto`),
+/// which the caller then sets in `params.largest_heap`. `inputs` are only
+/// for the message about a problem given after its file.
 pub(crate) fn pick_params(
     args: &ProblemArgs,
     inputs: &[String],
@@ -389,15 +398,11 @@ pub(crate) fn pick_params(
         )));
     }
     let sized_by_input = by_rule && args.upto.is_none();
-    let largest_heap = match sized_by_input {
-        true => lookahead::largest_number(inputs),
-        false => None,
-    };
     let params = GameParams {
         max_take: args.max_take,
         rule,
         upto: args.upto,
-        largest_heap,
+        largest_heap: None,
     };
     Ok((problem, params, sized_by_input))
 }
@@ -456,5 +461,39 @@ pub(crate) fn warn_threads(used: usize, wanted: usize) {
         messages::warning(format_args!(
             "the system started only {used} of {wanted} threads; continuing with {used}"
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 39: `validate` and `judge` build their game with
+    /// [`pick_problem`], which sizes a rule's values by the inputs, a
+    /// compressed one included (before, 0.007 computed 2^20 values for it:
+    /// minutes in a debug build).
+    #[test]
+    fn a_rules_game_is_sized_by_a_compressed_input() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gzip.write_all(b"2\n1\n5\n2\n3 1\n").unwrap();
+        let path = dir.path().join("cases.in.gz");
+        std::fs::write(&path, gzip.finish().unwrap()).unwrap();
+        let args = ProblemArgs {
+            problem: Some("0.007".into()),
+            problem_file: None,
+            max_take: None,
+            upto: None,
+        };
+        for input in [&path, dir.path()] {
+            let inputs = [input.to_str().unwrap().to_string()];
+            let (_, game, _) = pick_problem(&args, &inputs, "", MmapChoice::never()).unwrap();
+            let Game::Rule(game) = game else {
+                panic!("0.007 is a rule's game")
+            };
+            // Heaps 0 to 5.
+            assert_eq!(game.table_len(), 6, "{input:?}");
+        }
     }
 }

@@ -7,19 +7,19 @@ use std::time::Instant;
 
 use clap::Args;
 use nimstream::games::Game;
-use nimstream::input::{Input, MmapChoice};
+use nimstream::input::MmapChoice;
 use nimstream::output::VerdictWriter;
 use nimstream::pipeline::Job;
 use nimstream::problem::Problem;
 use nimstream::Error;
 
 use crate::batch::{self, Outcome, Target};
-use crate::lookahead;
+use crate::inputs::Inputs;
 use crate::progress::ProgressBar;
 use crate::stats::{self, StatsFormat};
 use crate::{
-    check_stdout, default_threads, hint_at_terminal, pick_kernel, pick_params, stdout_error,
-    threads, warn_threads, ProblemArgs,
+    check_stdout, default_threads, pick_kernel, pick_params, stdout_error, threads, warn_threads,
+    ProblemArgs,
 };
 
 #[derive(Args)]
@@ -67,7 +67,8 @@ pub struct SolveArgs {
     /// When done, print statistics to standard error: bytes, cases, heaps
     /// or numbers, seconds, GB/s, the kernel and the threads; as one line,
     /// or with `--stats=json` as one JSON object that also says how the
-    /// kernel was chosen and what kind of input was read.
+    /// kernel was chosen and what kind of input was read. With several
+    /// inputs, one for each input solved, after its answers, with its path.
     #[arg(
         long,
         value_name = "FORMAT",
@@ -147,8 +148,11 @@ fn take_stats_format(args: &mut SolveArgs) {
 pub fn solve_command(mut args: SolveArgs) -> Result<ExitCode, Error> {
     args.problem.shift_inputs(&mut args.paths)?;
     take_stats_format(&mut args);
-    let (problem, mut params, sized_by_input) =
-        pick_params(&args.problem, &args.paths, "nimstream solve PROBLEM FILE")?;
+    if args.paths.is_empty() {
+        args.paths.push("-".into());
+    }
+    let usage = "nimstream solve PROBLEM FILE";
+    let (problem, mut params, sized_by_input) = pick_params(&args.problem, &args.paths, usage)?;
     check_answer_options(problem, &args)?;
     let (win, lose) = match args.words.as_deref() {
         Some(words) => parse_words(words)?,
@@ -162,20 +166,32 @@ pub fn solve_command(mut args: SolveArgs) -> Result<ExitCode, Error> {
     // is read kills the process with SIGBUS; a change is reported) is the
     // documented behaviour of this command.
     job.mmap = unsafe { MmapChoice::auto() };
-    let several = args.paths.len() > 1 || args.paths.iter().any(|p| Path::new(p).is_dir());
-    if several || args.out_dir.is_some() || args.check {
-        return solve_several(&args, &job, &problem.build_game(&params)?);
+    let target = batch_target(&args)?;
+    // Only answers to `--out-dir` leave standard output unwritten.
+    if !matches!(target, Some(Target::OutDir(_))) {
+        check_stdout()?;
     }
-    check_stdout()?;
-    let path = args.paths.first().map_or("-", String::as_str);
-    hint_at_terminal(Path::new(path), "solve");
-    let mut input = Input::open(path, job.mmap)?;
     // Standard input and compressed data tell their largest heap only once
     // read; the game's values are computed after that.
-    if sized_by_input && params.largest_heap.is_none() {
-        params.largest_heap = lookahead::largest_read_ahead(&mut input, Path::new(path))?;
+    let inputs = Inputs::look(&args.paths, sized_by_input, job.mmap, usage)?;
+    params.largest_heap = inputs.largest();
+    let game = problem.build_game(&params)?;
+    let stats = args.stats.map(|format| stats::Run {
+        format,
+        problem,
+        kernel: (job.kernel, args.kernel.is_some()),
+        rule_values: match (&game, sized_by_input || args.problem.upto.is_some()) {
+            (Game::Rule(game), true) => Some(game.table_len()),
+            _ => None,
+        },
+    });
+    if let Some(target) = target {
+        return solve_several(&job, &game, &inputs, target, stats);
     }
-    let mut game = problem.build_game(&params)?;
+    let source = &inputs.sources()[0];
+    let path = source.path();
+    let mut input = source.open(job.mmap)?;
+    let mut game = game;
     let started = Instant::now();
     let mut out = VerdictWriter::new(io::stdout().lock(), &win, &lose, problem.verdicts.prefix);
     let mut bar = ProgressBar::default();
@@ -187,59 +203,60 @@ pub fn solve_command(mut args: SolveArgs) -> Result<ExitCode, Error> {
     flushed?;
     let report = &solved.report;
     warn_threads(report.threads, report.threads_wanted);
-    if let Some(format) = args.stats {
-        let kernel = (job.kernel, args.kernel.is_some());
-        let values = match (&game, sized_by_input || args.problem.upto.is_some()) {
-            (Game::Rule(game), true) => Some(game.table_len()),
-            _ => None,
-        };
-        stats::print(format, &solved, started.elapsed(), problem, kernel, values);
+    if let Some(stats) = &stats {
+        stats::print(stats, &solved, started.elapsed(), None);
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// `solve` with several inputs, `--out-dir` or `--check` ([`batch`]).
-fn solve_several(args: &SolveArgs, job: &Job, game: &Game) -> Result<ExitCode, Error> {
-    if args.stats.is_some() {
-        return Err(Error::Usage(
-            "--stats reports on one input; give one file, without --out-dir or --check".into(),
-        ));
-    }
-    let paths = match args.paths.is_empty() {
-        true => vec!["-".to_string()],
-        false => args.paths.clone(),
-    };
-    let inputs = batch::expand(&paths)?;
+/// Where the answers of several inputs go ([`batch`]), when there are
+/// several, or `--out-dir` or `--check`; `None` for one input answered on
+/// standard output.
+fn batch_target(args: &SolveArgs) -> Result<Option<Target>, Error> {
     let target = match (&args.out_dir, args.check) {
         (dir, true) => Target::Check(dir.clone()),
         (Some(dir), false) => Target::OutDir(dir.clone()),
-        (None, false) => Target::Stdout,
+        (None, false) if Inputs::several(&args.paths) => Target::Stdout,
+        (None, false) => return Ok(None),
     };
-    if !matches!(target, Target::Stdout) && inputs.iter().any(|i| i == Path::new("-")) {
+    if !matches!(target, Target::Stdout) && args.paths.iter().any(|p| p == "-") {
         return Err(Error::Usage(
             "--out-dir and --check name each answer after its input file; \
              standard input has no name"
                 .into(),
         ));
     }
-    // Only answers to `--out-dir` leave standard output unwritten.
-    if !matches!(target, Target::OutDir(_)) {
-        check_stdout()?;
-    }
+    Ok(Some(target))
+}
+
+/// `solve` with several inputs, `--out-dir` or `--check` ([`batch`]);
+/// `stats`, when asked for, are printed for each input.
+fn solve_several(
+    job: &Job,
+    game: &Game,
+    inputs: &Inputs,
+    target: Target,
+    stats: Option<stats::Run>,
+) -> Result<ExitCode, Error> {
+    let sources = inputs.sources();
     if let Target::OutDir(dir) = &target {
-        batch::refuse_clashes(&inputs, dir)?;
+        let paths: Vec<PathBuf> = sources.iter().map(|s| s.path().to_path_buf()).collect();
+        batch::refuse_clashes(&paths, dir)?;
         std::fs::create_dir_all(dir).map_err(|source| Error::Io {
             path: dir.display().to_string(),
             source,
         })?;
     }
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        stats,
+        ..Tally::default()
+    };
     let mut stdout = io::stdout().lock();
-    batch::run(job, game, &inputs, &target, |outcome| {
+    batch::run(job, game, sources, &target, |outcome| {
         tally.report(outcome, &mut stdout)
     })?;
     stdout.flush().map_err(stdout_error)?;
-    if args.check {
+    if matches!(target, Target::Check(_)) {
         tally.summary();
     }
     Ok(tally.exit_code())
@@ -247,15 +264,17 @@ fn solve_several(args: &SolveArgs, job: &Job, game: &Game) -> Result<ExitCode, E
 
 /// The outcomes of several inputs, as they are reported.
 #[derive(Default)]
-struct Tally {
+struct Tally<'a> {
     inputs: u64,
     failed: u64,
     differ: u64,
+    /// The statistics asked for, printed for each input solved.
+    stats: Option<stats::Run<'a>>,
 }
 
-impl Tally {
+impl Tally<'_> {
     /// Reports one input: its answers or differences on standard output,
-    /// an error on standard error.
+    /// an error and the statistics asked for on standard error.
     fn report(&mut self, outcome: Outcome, out: &mut impl Write) -> Result<(), Error> {
         self.inputs += 1;
         out.write_all(&outcome.answers).map_err(stdout_error)?;
@@ -273,6 +292,11 @@ impl Tally {
                     _ => writeln!(out, "{name}: {more} more lines differ").map_err(stdout_error)?,
                 }
             }
+        }
+        if let (Some(stats), Some((solved, elapsed))) = (&self.stats, &outcome.solved) {
+            // After the answers they are about.
+            out.flush().map_err(stdout_error)?;
+            stats::print(stats, solved, *elapsed, Some(outcome.input.path()));
         }
         if let Some(error) = outcome.error {
             if error.is_broken_pipe() {

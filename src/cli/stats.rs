@@ -1,4 +1,7 @@
-//! What `solve --stats` prints on standard error when the work is done.
+//! What `solve --stats` prints on standard error when the work is done:
+//! once for one input; with several inputs (or `--out-dir`, `--check`),
+//! once for each input solved, in the inputs' order, after its answers,
+//! naming it (`PATH: ` before the line, or the field `path`).
 //!
 //! `--stats` prints one line for a person to read. `--stats=json` prints one
 //! JSON object, on one line, for the tools around nimstream, which should
@@ -9,6 +12,7 @@
 //!
 //! | field | meaning |
 //! |---|---|
+//! | `path` | with several inputs, the input's path (`-` for standard input); absent for one input |
 //! | `problem` | the problem's name, or for a game given by its rule the rule (`0.77`, also for `kayles`) |
 //! | `bytes` | bytes of text read (decompressed, for compressed input) |
 //! | `cases` | cases answered |
@@ -22,7 +26,10 @@
 //! | `codec` | `gzip`, `zstd` or `xz` for compressed input, else `null` |
 //! | `rule_values` | for a game given by its rule (and hdu1848 with `--upto`), the heaps its table of values holds: every value computed, or the preperiod and period once a period is proven; absent for other problems |
 
+use std::path::Path;
 use std::time::Duration;
+
+use nimstream::input::display_name;
 
 use nimstream::pipeline::Solved;
 use nimstream::problem::Problem;
@@ -37,17 +44,28 @@ pub enum StatsFormat {
     Json,
 }
 
-/// Prints the statistics of a run that took `elapsed`; `kernel` says which
-/// kernel ran and whether it was asked for by name; `rule_values`, how
-/// many heaps the table of a game given by its rule holds.
-pub fn print(
-    format: StatsFormat,
-    solved: &Solved,
-    elapsed: Duration,
-    problem: &Problem,
-    (kernel, requested): (Kernel, bool),
-    rule_values: Option<u64>,
-) {
+/// What every input's statistics say alike.
+#[derive(Clone, Copy)]
+pub struct Run<'a> {
+    /// How to print them.
+    pub format: StatsFormat,
+    /// The problem solved.
+    pub problem: &'a Problem,
+    /// The kernel that ran, and whether it was asked for by name.
+    pub kernel: (Kernel, bool),
+    /// How many heaps the table of a game given by its rule holds.
+    pub rule_values: Option<u64>,
+}
+
+/// Prints the statistics of solving one input, which took `elapsed`;
+/// `path` names the input when there are several.
+pub fn print(run: &Run, solved: &Solved, elapsed: Duration, path: Option<&Path>) {
+    let Run {
+        format,
+        problem,
+        kernel: (kernel, requested),
+        rule_values,
+    } = *run;
     let report = &solved.report;
     let seconds = elapsed.as_secs_f64().max(1e-9);
     let gb_per_s = report.bytes as f64 / seconds / 1e9;
@@ -61,8 +79,9 @@ pub fn print(
             1 => "thread",
             _ => "threads",
         };
+        let name = path.map_or(String::new(), |p| format!("{}: ", display_name(p)));
         crate::messages::report(format_args!(
-            "{} bytes, {} cases, {} {}, {:.3} s, {:.2} GB/s, kernel {}, {} {threads}",
+            "{name}{} bytes, {} cases, {} {}, {:.3} s, {:.2} GB/s, kernel {}, {} {threads}",
             report.bytes,
             report.cases,
             report.values,
@@ -87,6 +106,9 @@ pub fn print(
         "codec": solved.input.codec().map(|codec| codec.name()),
     });
     stats[values] = report.values.into();
+    if let Some(path) = path {
+        stats["path"] = path.to_string_lossy().into();
+    }
     if let Some(rule_values) = rule_values {
         stats["rule_values"] = rule_values.into();
     }

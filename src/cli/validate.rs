@@ -1,7 +1,6 @@
 //! `nimstream validate`: a file checked as strictly as a testlib validator.
 
 use std::io::{self, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -10,11 +9,8 @@ use nimstream::pipeline::{Job, Validated};
 use nimstream::validate::{self, Detail, Overrides, Range};
 use nimstream::Error;
 
-use crate::batch;
-use crate::{
-    check_stdout, hint_at_terminal, messages, pick_problem, report_error, stdout_error, whole,
-    ProblemArgs,
-};
+use crate::inputs::Inputs;
+use crate::{check_stdout, messages, pick_problem, report_error, stdout_error, whole, ProblemArgs};
 
 #[derive(Args)]
 #[command(after_help = "EXAMPLES:
@@ -79,11 +75,13 @@ pub struct ValidateArgs {
 
 pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
     args.problem.shift_inputs(&mut args.paths)?;
-    let (problem, mut game) = pick_problem(
-        &args.problem,
-        &args.paths,
-        "nimstream validate PROBLEM FILE",
-    )?;
+    if args.paths.is_empty() {
+        args.paths.push("-".into());
+    }
+    // SAFETY: as in `solve_command`.
+    let mmap = unsafe { MmapChoice::auto() };
+    let usage = "nimstream validate PROBLEM FILE";
+    let (problem, mut game, inputs) = pick_problem(&args.problem, &args.paths, usage, mmap)?;
     let range = |min, max| Range { min, max };
     let overrides = Overrides {
         cases: range(args.cases_min, args.cases_max),
@@ -100,18 +98,14 @@ pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
         Detail::Check
     };
     let mut job = Job::new(problem);
-    // SAFETY: as in `solve_command`.
-    job.mmap = unsafe { MmapChoice::auto() };
-    let paths = match args.paths.is_empty() {
-        true => vec!["-".to_string()],
-        false => args.paths.clone(),
-    };
-    let several = paths.len() > 1 || paths.iter().any(|p| Path::new(p).is_dir());
-    let paths = batch::expand(&paths)?;
+    job.mmap = mmap;
+    let several = Inputs::several(&args.paths);
     let (mut invalid, mut failed) = (false, false);
-    for path in &paths {
-        hint_at_terminal(path, "validate");
-        let validated = job.validate_path(path, &mut game, &limits, detail);
+    for source in inputs.sources() {
+        let path = source.path();
+        let validated = source.open(mmap).and_then(|mut input| {
+            job.validate_opened(&mut input, path, &mut game, &limits, detail)
+        });
         if let Ok(Validated {
             refused: Some(refused),
             ..

@@ -24,6 +24,7 @@ use nimstream::judge::{self, Checked, Mode, Verdict};
 use nimstream::problem::Problem;
 use nimstream::Error;
 
+use crate::inputs::largest_in;
 use crate::{messages, pick_params, ProblemArgs};
 
 /// The exit status of a checker that fails, in both conventions: testlib's
@@ -76,7 +77,7 @@ pub fn check_command(mut args: CheckArgs) -> ExitCode {
 fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
     args.problem.shift_inputs(&mut args.files)?;
     let usage = "nimstream check PROBLEM INPUT OUTPUT ANSWER";
-    let (problem, params, _) = pick_params(&args.problem, &args.files, usage)?;
+    let (problem, mut params, sized_by_input) = pick_params(&args.problem, &args.files, usage)?;
     let [input, second, third, rest @ ..] = args.files.as_slice() else {
         return Err(Error::Usage(format!(
             "check takes three files: INPUT OUTPUT ANSWER (testlib), or INPUT ANSWER \
@@ -104,10 +105,15 @@ fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
         .map(BufReader::new)
         .map_err(io_error(answer))?;
     let mode = match (args.moves, args.strict) {
-        (true, _) => Compared::Moves {
-            game: problem.build_game(&params)?,
-            input: input_bytes(input)?,
-        },
+        (true, _) => {
+            let input = input_bytes(input)?;
+            // The input is in memory whole: its heaps size the game.
+            if sized_by_input {
+                params.largest_heap = largest_in(&input);
+            }
+            let game = problem.build_game(&params)?;
+            Compared::Moves { game, input }
+        }
         (false, true) => Compared::Text(Mode::Strict),
         (false, false) => Compared::Text(Mode::Tokens),
     };

@@ -30,7 +30,7 @@ use nimstream::problem::Problem;
 use nimstream::sandbox::{self, Ending, Program, Scratch};
 use nimstream::Error;
 
-use crate::batch;
+use crate::inputs;
 use crate::{pick_problem, ProblemArgs};
 pub use limits::parse_size;
 use limits::LimitArgs;
@@ -102,18 +102,15 @@ pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
             "name the tests: files or folders of *.in files, before `-- CMD`".into(),
         ));
     }
-    let tests = batch::expand(&args.tests)?;
+    let tests = inputs::expand(&args.tests)?;
     if tests.iter().any(|t| t == Path::new("-")) {
         return Err(Error::Usage(
             "a test is a file or a folder: the program reads it as its standard input".into(),
         ));
     }
-    let names: Vec<String> = tests.iter().map(|t| t.display().to_string()).collect();
-    let (problem, game) = pick_problem(
-        &args.problem,
-        &names,
-        "nimstream judge PROBLEM TESTS -- CMD",
-    )?;
+    let usage = "nimstream judge PROBLEM TESTS -- CMD";
+    // Only the tests' largest number is wanted: each is read again by path.
+    let (problem, game, _) = pick_problem(&args.problem, &args.tests, usage, MmapChoice::never())?;
     let context = Context::new(&args, problem, &game)?;
     let mut report = Report::new(args.json);
     let mut stdout = io::stdout().lock();
@@ -170,11 +167,8 @@ fn stress_command(args: &JudgeArgs) -> Result<ExitCode, Error> {
                 .into(),
         ));
     }
-    let (problem, game) = pick_problem(
-        &args.problem,
-        &[],
-        "nimstream judge PROBLEM --stress -- CMD",
-    )?;
+    let usage = "nimstream judge PROBLEM --stress -- CMD";
+    let (problem, game, _) = pick_problem(&args.problem, &[], usage, MmapChoice::never())?;
     let context = Context::new(args, problem, &game)?;
     let command: Vec<String> = args
         .command
@@ -326,7 +320,7 @@ fn with_stderr(ended: String, outcome: &sandbox::Outcome) -> String {
 
 /// `NAME.out` or `NAME.ans` beside the test `NAME.in`, if there is one.
 fn expected_answers(test: &Path) -> Option<PathBuf> {
-    let stem = batch::input_stem(test.file_name()?)?.to_owned();
+    let stem = inputs::input_stem(test.file_name()?)?.to_owned();
     ["out", "ans"].into_iter().find_map(|extension| {
         let mut name = stem.clone();
         name.push(".");
