@@ -18,7 +18,7 @@
 //! * a compressed file's text is kept too while it fits in what is left of
 //!   that bound; a longer one is decoded to its end for the scan and
 //!   decoded again when its turn comes (the cost: one more decoding of the
-//!   file, about a second per gigabyte of text with gzip).
+//!   file, as long again as its first decoding; not measured here).
 //!
 //! An input that cannot be opened or read here keeps its error, which is
 //! reported at its turn as it would have been, and adds nothing to the
