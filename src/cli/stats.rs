@@ -16,7 +16,7 @@
 //! | `problem` | the problem's name, or for a game given by its rule the rule (`0.77`, also for `kayles`) |
 //! | `bytes` | bytes of text read (decompressed, for compressed input) |
 //! | `cases` | cases answered |
-//! | `heaps` or `numbers` | heaps read for heap problems, numbers read for the others (headers excluded) |
+//! | `heaps`, `pieces` or `numbers` | heaps read for heap problems, pieces for hdu1524 (a graph's queries), numbers read for the others (headers excluded) |
 //! | `seconds` | wall time from the start of reading to the last verdict |
 //! | `gb_per_s` | `bytes` / `seconds` / 10^9 |
 //! | `kernel` | the tokenizer that ran |
@@ -70,7 +70,7 @@ pub fn print(run: &Run, solved: &Solved, elapsed: Duration, path: Option<&Path>)
     let seconds = elapsed.as_secs_f64().max(1e-9);
     let gb_per_s = report.bytes as f64 / seconds / 1e9;
     let values = if problem.layout.has_heaps() {
-        "heaps"
+        problem.layout.heaps_called()
     } else {
         "numbers"
     };

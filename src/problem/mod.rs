@@ -197,6 +197,16 @@ impl Layout {
         )
     }
 
+    /// What the heaps of a case are called where they are counted: pieces
+    /// for HDU 1524, whose queries place pieces on a graph's positions,
+    /// heaps for the other heap games.
+    pub fn heaps_called(self) -> &'static str {
+        match self {
+            Layout::GraphCases => "pieces",
+            _ => "heaps",
+        }
+    }
+
     /// Whether a case has a second number.
     pub fn has_second(self) -> bool {
         matches!(

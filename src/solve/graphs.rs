@@ -119,8 +119,9 @@ struct Reader {
     found: Vec<Option<HeapMove>>,
     /// Why the last number was refused.
     why: String,
-    /// Numbers taken.
-    values_read: u64,
+    /// Pieces taken, for `--stats`: the queries' pieces are this layout's
+    /// heaps; the graph's numbers are not counted, as no header is.
+    pieces_read: u64,
 }
 
 impl Reader {
@@ -139,7 +140,7 @@ impl Reader {
             verdicts: Vec::new(),
             found: Vec::new(),
             why: String::new(),
-            values_read: 0,
+            pieces_read: 0,
         }
     }
 
@@ -248,6 +249,7 @@ impl Reader {
                     return false;
                 }
                 let xor = xor ^ self.values[n as usize];
+                self.pieces_read += 1;
                 if self.moves {
                     self.pieces.push(n as u32);
                 }
@@ -263,7 +265,6 @@ impl Reader {
                 }
             }
         }
-        self.values_read += 1;
         true
     }
 
@@ -364,7 +365,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
     /// Writes the verdicts the reader gathered, and empties its lists.
     fn write_verdicts(&mut self, reader: &mut Reader, lines: &mut Vec<u8>) -> Result<(), Error> {
         let count = reader.verdicts.len();
-        self.report.values += std::mem::take(&mut reader.values_read);
+        self.report.values += std::mem::take(&mut reader.pieces_read);
         match self.out.short_lines().filter(|_| !self.moves) {
             Some(short) => {
                 lines.clear();

@@ -138,7 +138,8 @@ impl fmt::Display for Expected {
 pub struct Report {
     /// Cases solved.
     pub cases: u64,
-    /// Heaps (heap games) or numbers (other games) read, headers excluded.
+    /// Heaps (heap games; HDU 1524: pieces) or numbers (other games) read,
+    /// headers excluded.
     pub values: u64,
     /// Bytes of input read.
     pub bytes: u64,

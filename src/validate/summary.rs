@@ -128,11 +128,7 @@ impl fmt::Display for Summary {
             writeln!(f, "positions: {} in total", self.total_positions)?;
         }
         if self.layout.has_heaps() {
-            // HDU 1524's queries place pieces on a graph, not heaps.
-            let unit = match self.layout {
-                Layout::GraphCases => "pieces",
-                _ => "heaps",
-            };
+            let unit = self.layout.heaps_called();
             writeln!(f, "{unit}: {} in total", self.total_heaps)?;
         }
         if self.layout == Layout::GraphCases {

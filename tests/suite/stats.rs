@@ -122,6 +122,29 @@ fn problems_without_heaps_count_numbers() {
     }
 }
 
+/// HDU 1524's queries place pieces on graphs: the pieces are counted, as
+/// `validate --summary` counts them, not the graphs' numbers (32 in the
+/// sample, which has 10 pieces).
+#[test]
+fn graph_queries_count_their_pieces() {
+    let path = testdata("hdu1524.in");
+    let path = path.to_str().unwrap();
+    let summary = nimstream(&["validate", "hdu1524", path, "--summary"], b"");
+    assert!(
+        stdout(&summary).contains("pieces: 10 in total"),
+        "{}",
+        stdout(&summary)
+    );
+    let bytes = std::fs::metadata(path).unwrap().len();
+    let stats = stats_of(&nimstream(&["solve", "hdu1524", path, "--stats=json"], b""));
+    check_common(&stats, bytes, 5);
+    assert_eq!(stats["pieces"], 10, "{stats:?}");
+    assert!(!stats.contains_key("heaps"), "{stats:?}");
+    let line = nimstream(&["solve", "hdu1524", path, "--stats"], b"");
+    let expected = format!("nimstream: {bytes} bytes, 5 cases, 10 pieces, ");
+    assert!(stderr(&line).starts_with(&expected), "{}", stderr(&line));
+}
+
 #[test]
 fn a_kernel_asked_for_is_requested() {
     let path = testdata("nim-p2197.in");
