@@ -66,6 +66,9 @@
 //!   call and give the same lines, each tested against `format!`; the
 //!   run's kernel picks one.
 //!
+//! Messages that print a count word it in the count's number
+//! ([`plural`]: `1 case`, `2 cases`).
+//!
 //! Around the solver: [`gen`] writes reproducible test files (with [`rng`]),
 //! and [`validate`] checks them as strictly as a testlib validator. Files
 //! the command line writes replace their targets whole or not at all
@@ -87,7 +90,8 @@
 //! and `validate` on those; `pipeline` on all of them; `sandbox` on
 //! nothing but `error`; `stress` on `problem`, `gen` and `validate`;
 //! `judge` on `problem`, `games` and `stress`; `package` on `pipeline`,
-//! `gen` and `validate`. A test (`tests/suite/architecture.rs`) keeps it
+//! `gen` and `validate`; [`plural`] on nothing, and any module may word
+//! its counts with it. A test (`tests/suite/architecture.rs`) keeps it
 //! so.
 //!
 //! # Example
@@ -130,6 +134,7 @@ pub mod output;
 pub mod package;
 pub mod parallel;
 pub mod pipeline;
+pub mod plural;
 pub mod problem;
 pub mod rng;
 #[cfg(unix)]

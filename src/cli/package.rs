@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use nimstream::package::{self, Options};
+use nimstream::plural::count;
 use nimstream::problem::{Fixed, Problem};
 use nimstream::Error;
 
@@ -81,17 +82,25 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
     ))?;
     for (planned, bytes) in &written.tests {
         let o = &planned.options;
-        let mut what = format!("{} cases", o.cases);
+        let mut what = count(o.cases, "case").to_string();
         if problem.layout.has_count() {
-            what += &format!(" of {} heaps", o.heaps);
+            what += &format!(" of {}", count(o.heaps, "heap"));
         }
         line(format!(
-            "  {:<22} {what}, values {}..{}, losing {}, seed {}: {bytes} bytes",
-            planned.name, o.min, o.max, o.losing, o.seed
+            "  {:<22} {what}, values {}..{}, losing {}, seed {}: {}",
+            planned.name,
+            o.min,
+            o.max,
+            o.losing,
+            o.seed,
+            count(*bytes, "byte")
         ))?;
     }
     for (name, bytes) in &written.crafted {
-        line(format!("  {name:<22} written case by case: {bytes} bytes"))?;
+        line(format!(
+            "  {name:<22} written case by case: {}",
+            count(*bytes, "byte")
+        ))?;
     }
     for (name, why) in &written.dropped {
         line(format!("  {name:<22} dropped: {why}"))?;
@@ -101,8 +110,9 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
     let total: u64 = written.tests.iter().map(|(_, bytes)| bytes).sum::<u64>()
         + written.crafted.iter().map(|(_, bytes)| bytes).sum::<u64>();
     line(format!(
-        "{} secret tests, {total} bytes",
-        written.tests.len()
+        "{}, {}",
+        count(written.tests.len() as u64, "secret test"),
+        count(total, "byte")
     ))?;
     Ok(ExitCode::SUCCESS)
 }

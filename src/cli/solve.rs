@@ -10,6 +10,7 @@ use nimstream::games::Game;
 use nimstream::input::MmapChoice;
 use nimstream::output::VerdictWriter;
 use nimstream::pipeline::Job;
+use nimstream::plural::{count, count_as};
 use nimstream::problem::Problem;
 use nimstream::Error;
 
@@ -286,10 +287,9 @@ impl Tally<'_> {
                     writeln!(out, "{name}:{mismatch}").map_err(stdout_error)?;
                 }
                 let more = verdict.differing - verdict.listed.len() as u64;
-                match more {
-                    0 => {}
-                    1 => writeln!(out, "{name}: 1 more line differs").map_err(stdout_error)?,
-                    _ => writeln!(out, "{name}: {more} more lines differ").map_err(stdout_error)?,
+                if more > 0 {
+                    let lines = count_as(more, "more line differs", "more lines differ");
+                    writeln!(out, "{name}: {lines}").map_err(stdout_error)?;
                 }
             }
         }
@@ -313,17 +313,16 @@ impl Tally<'_> {
     /// The count of files checked, on standard error.
     fn summary(&self) {
         let matched = self.inputs - self.differ - self.failed;
-        let mut parts = vec![format!("{matched} match")];
+        let mut parts = vec![count_as(matched, "matches", "match").to_string()];
         if self.differ > 0 {
-            parts.push(format!("{} differ", self.differ));
+            parts.push(count_as(self.differ, "differs", "differ").to_string());
         }
         if self.failed > 0 {
             parts.push(format!("{} could not be checked", self.failed));
         }
-        let files = if self.inputs == 1 { "file" } else { "files" };
         crate::messages::report(format_args!(
-            "{} {files} checked: {}",
-            self.inputs,
+            "{} checked: {}",
+            count(self.inputs, "file"),
             parts.join(", ")
         ));
     }

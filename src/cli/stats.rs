@@ -32,6 +32,7 @@ use std::time::Duration;
 use nimstream::input::display_name;
 
 use nimstream::pipeline::Solved;
+use nimstream::plural::count;
 use nimstream::problem::Problem;
 use nimstream::scan::Kernel;
 
@@ -69,27 +70,22 @@ pub fn print(run: &Run, solved: &Solved, elapsed: Duration, path: Option<&Path>)
     let report = &solved.report;
     let seconds = elapsed.as_secs_f64().max(1e-9);
     let gb_per_s = report.bytes as f64 / seconds / 1e9;
-    let values = if problem.layout.has_heaps() {
-        problem.layout.heaps_called()
+    let value = if problem.layout.has_heaps() {
+        problem.layout.heap_noun()
     } else {
-        "numbers"
+        "number"
     };
     if format == StatsFormat::Text {
-        let threads = match report.threads {
-            1 => "thread",
-            _ => "threads",
-        };
         let name = path.map_or(String::new(), |p| format!("{}: ", display_name(p)));
         crate::messages::report(format_args!(
-            "{name}{} bytes, {} cases, {} {}, {:.3} s, {:.2} GB/s, kernel {}, {} {threads}",
-            report.bytes,
-            report.cases,
-            report.values,
-            values,
+            "{name}{}, {}, {}, {:.3} s, {:.2} GB/s, kernel {}, {}",
+            count(report.bytes, "byte"),
+            count(report.cases, "case"),
+            count(report.values, value),
             seconds,
             gb_per_s,
             kernel.name(),
-            report.threads,
+            count(report.threads as u64, "thread"),
         ));
         return;
     }
@@ -105,7 +101,7 @@ pub fn print(run: &Run, solved: &Solved, elapsed: Duration, path: Option<&Path>)
         "input": solved.input.name(),
         "codec": solved.input.codec().map(|codec| codec.name()),
     });
-    stats[values] = report.values.into();
+    stats[format!("{value}s")] = report.values.into();
     if let Some(path) = path {
         stats["path"] = path.to_string_lossy().into();
     }

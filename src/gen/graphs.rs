@@ -17,6 +17,7 @@ use super::decimal::Lines;
 use super::plan::LosingPlan;
 use super::{impossible, CaseName, GenError, GenOptions, TRIES};
 use crate::games::graph::{Graph, Scratch, MAX_POSITIONS};
+use crate::plural::count;
 use crate::rng::SplitMix64;
 
 /// Keeps the graphs' random numbers apart from the queries'.
@@ -69,7 +70,8 @@ pub(super) fn graph_cases<W: Write>(
             let losing = plan.is_losing(index);
             let pieces = draw_query(o.heaps, (lo, hi), &values, &by_value, losing, index, o)
                 .ok_or_else(|| {
-                    let what = format!("{} pieces on positions in [{lo}, {hi}]", o.heaps);
+                    let pieces = count(o.heaps, "piece");
+                    let what = format!("{pieces} on positions in [{lo}, {hi}]");
                     impossible(name, losing, &what)
                 })?;
             lines.number(o.heaps);

@@ -7,6 +7,7 @@ use super::decimal::{push_decimal, Lines};
 use super::plan::LosingPlan;
 use super::{impossible, CaseName, GenError, GenOptions, Threads, TRIES};
 use crate::games::{CaseSummary, HeapGame};
+use crate::plural::count;
 use crate::rng::SplitMix64;
 
 /// Cases larger than this many heaps are written by one thread as they are
@@ -236,7 +237,7 @@ pub(super) fn write_heap_case<G: HeapGame>(
         }
     }
     let last = last_heaps(game, o, &rest, losing, o.heaps - free, &mut rng).ok_or_else(|| {
-        let what = format!("N = {} heaps in [{}, {}]", o.heaps, o.min, o.max);
+        let what = format!("N = {} in [{}, {}]", count(o.heaps, "heap"), o.min, o.max);
         impossible(name, losing, &what)
     })?;
     for (i, heap) in last.into_iter().flatten().enumerate() {

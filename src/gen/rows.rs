@@ -7,6 +7,7 @@ use super::decimal::Lines;
 use super::plan::LosingPlan;
 use super::{impossible, CaseName, GenError, GenOptions, TRIES};
 use crate::games::row::RowGame;
+use crate::plural::count;
 use crate::problem::Rows;
 use crate::rng::SplitMix64;
 
@@ -54,10 +55,14 @@ pub(super) fn row_cases<G: RowGame, W: Write>(
         }
         let what = match layout.parameter {
             true => format!(
-                "{} items in [{}, {}] and a parameter in [{}, {}]",
-                o.heaps, o.min, o.max, o.second_min, o.second_max
+                "{} in [{}, {}] and a parameter in [{}, {}]",
+                count(o.heaps, "item"),
+                o.min,
+                o.max,
+                o.second_min,
+                o.second_max
             ),
-            false => format!("{} numbers in [{}, {}]", o.heaps, o.min, o.max),
+            false => format!("{} in [{}, {}]", count(o.heaps, "number"), o.min, o.max),
         };
         let (parameter, row) =
             found.ok_or_else(|| impossible(CaseName::of(case), losing, &what))?;

@@ -5,6 +5,7 @@ use std::io::{self, BufRead};
 
 use super::tokens::{is_space, read_line_bounded, Next, Tokens, LONGEST};
 use super::{Checked, Verdict};
+use crate::plural::count;
 use crate::problem::{Answer, LinePrefix, Problem};
 
 /// How answers compare.
@@ -187,10 +188,9 @@ pub(super) fn missing(case: u64, line: &[u8]) -> Checked {
     Checked {
         verdict: Verdict::WrongAnswer,
         message: format!(
-            "case {case}: the output ends where {} is expected ({} {} answered)",
+            "case {case}: the output ends where {} is expected ({} answered)",
             quote(line),
-            case - 1,
-            if case == 2 { "case" } else { "cases" }
+            count(case - 1, "case")
         ),
         cases: case - 1,
     }
@@ -243,7 +243,10 @@ pub(super) fn mismatch(
 pub(super) fn extra(cases: u64, line: u64, what: &str) -> Checked {
     Checked {
         verdict: Verdict::WrongAnswer,
-        message: format!("output line {line}: {what} after the last case's answer ({cases} cases)"),
+        message: format!(
+            "output line {line}: {what} after the last case's answer ({})",
+            count(cases, "case")
+        ),
         cases,
     }
 }

@@ -80,7 +80,7 @@ fn an_output_that_ends_early_or_runs_on_is_a_wrong_answer() {
     assert_eq!(long.verdict, Verdict::WrongAnswer);
     assert_eq!(
         long.message,
-        "output line 2: 'No' after the last case's answer (1 cases)"
+        "output line 2: 'No' after the last case's answer (1 case)"
     );
 }
 

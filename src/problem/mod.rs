@@ -197,13 +197,13 @@ impl Layout {
         )
     }
 
-    /// What the heaps of a case are called where they are counted: pieces
-    /// for HDU 1524, whose queries place pieces on a graph's positions,
-    /// heaps for the other heap games.
-    pub fn heaps_called(self) -> &'static str {
+    /// What a heap of a case is called where heaps are counted (with an
+    /// `s`, in the plural): piece for HDU 1524, whose queries place pieces
+    /// on a graph's positions, heap for the other heap games.
+    pub fn heap_noun(self) -> &'static str {
         match self {
-            Layout::GraphCases => "pieces",
-            _ => "heaps",
+            Layout::GraphCases => "piece",
+            _ => "heap",
         }
     }
 

@@ -7,6 +7,7 @@ use super::summary::{note, Stat};
 use super::{Checker, Var};
 use crate::error::Error;
 use crate::games::{CaseSummary, HeapFold, PositionGame};
+use crate::plural::count;
 
 impl Checker<'_> {
     /// Heap games: `T`, then per case `N` and a line of `N` heaps. The heaps
@@ -444,8 +445,9 @@ impl Checker<'_> {
         let bounds = self.vars.cases.bounds;
         if cases < bounds.min {
             let message = format!(
-                "the input ends after {} cases; the number of cases must be within {}",
-                cases, bounds
+                "the input ends after {}; the number of cases must be within {}",
+                count(cases, "case"),
+                bounds
             );
             return Err(self.fail(at, message));
         }

@@ -5,6 +5,7 @@
 use super::fast::fast_number;
 use super::{Checker, Var};
 use crate::error::{describe_byte, Error, Position};
+use crate::plural::count;
 use crate::source::BOM;
 
 /// Where a number stands, for messages.
@@ -297,8 +298,9 @@ impl Checker<'_> {
                         }
                         Place::Heap { of, .. } => {
                             format!(
-                                "more than the {} = {of} heaps declared",
-                                self.vars.heaps.name
+                                "more than the {} = {} declared",
+                                self.vars.heaps.name,
+                                count(of, "heap")
                             )
                         }
                         _ => "an extra number".to_string(),

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::Vars;
+use crate::plural::{count, count_as};
 use crate::problem::{Bounds, Layout, Limits, Problem};
 
 /// The smallest and largest value a variable took.
@@ -128,18 +129,18 @@ impl fmt::Display for Summary {
             writeln!(f, "positions: {} in total", self.total_positions)?;
         }
         if self.layout.has_heaps() {
-            let unit = self.layout.heaps_called();
-            writeln!(f, "{unit}: {} in total", self.total_heaps)?;
+            let noun = self.layout.heap_noun();
+            writeln!(f, "{noun}s: {} in total", self.total_heaps)?;
         }
         if self.layout == Layout::GraphCases {
             stat_line(f, "X", self.set_size, limits.set_size)?;
         }
-        let (counted, unit) = match self.layout {
-            Layout::SubtractionSetCases => (self.total_positions, "positions"),
-            Layout::GraphCases => (self.total_positions, "queries"),
-            _ => (self.cases, "cases"),
+        let played = match self.layout {
+            Layout::SubtractionSetCases => count(self.total_positions, "position"),
+            Layout::GraphCases => count_as(self.total_positions, "query", "queries"),
+            _ => count(self.cases, "case"),
         };
-        write!(f, "first player wins: {} of {counted} {unit}", self.wins)?;
+        write!(f, "first player wins: {} of {played}", self.wins)?;
         if self.undecided > 0 {
             write!(
                 f,

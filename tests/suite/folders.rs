@@ -57,7 +57,7 @@ fn a_folder_of_twenty_pairs_is_checked_and_a_wrong_line_named() {
     );
     assert_eq!(
         stderr(&bad),
-        "nimstream: 20 files checked: 19 match, 1 differ\n"
+        "nimstream: 20 files checked: 19 match, 1 differs\n"
     );
 }
 
@@ -143,7 +143,7 @@ fn a_failing_input_is_named_and_the_others_still_run() {
         "{err}"
     );
     assert!(
-        err.contains("4 files checked: 1 match, 1 differ, 2 could not be checked"),
+        err.contains("4 files checked: 1 matches, 1 differs, 2 could not be checked"),
         "{err}"
     );
     // The file after the failures was still checked.

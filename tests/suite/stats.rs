@@ -145,6 +145,19 @@ fn graph_queries_count_their_pieces() {
     assert!(stderr(&line).starts_with(&expected), "{}", stderr(&line));
 }
 
+/// A count of one is in the singular: `1 case`, not `1 cases`.
+#[test]
+fn the_line_words_a_count_of_one_in_the_singular() {
+    let output = nimstream(&["solve", "nim", "--stats", "-"], b"1\n1\n1\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stderr(&output);
+    assert!(
+        text.starts_with("nimstream: 6 bytes, 1 case, 1 heap, "),
+        "{text}"
+    );
+    assert!(text.ends_with(", 1 thread\n"), "{text}");
+}
+
 #[test]
 fn a_kernel_asked_for_is_requested() {
     let path = testdata("nim-p2197.in");

@@ -12,6 +12,7 @@ use nimstream::games::rule::DEFAULT_UPTO;
 use nimstream::grundy::plot::{render_svg, PlotRequest};
 use nimstream::grundy::sequence::Stop;
 use nimstream::grundy::{Method, NimSequence, Rule, Values, MAX_VALUES};
+use nimstream::plural::count;
 use nimstream::Error;
 
 use crate::check_stdout;
@@ -219,8 +220,8 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
         Err(Halt::Signal(signal)) => {
             let path = checkpoint.as_ref().map(|c| c.path().display().to_string());
             crate::messages::report(format_args!(
-                "stopped at {} values; saved to {}: the same command resumes",
-                seq.values().len(),
+                "stopped at {}; saved to {}: the same command resumes",
+                count(seq.values().len() as u64, "value"),
                 path.unwrap_or_default()
             ));
             return Ok(ExitCode::from((128 + signal) as u8));
@@ -255,8 +256,8 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
     }
     if args.stats {
         crate::messages::report(format_args!(
-            "{} values of {} in {:.3} s ({})",
-            seq.values().len(),
+            "{} of {} in {:.3} s ({})",
+            count(seq.values().len() as u64, "value"),
             seq.rule(),
             started.elapsed().as_secs_f64(),
             seq.method()

@@ -21,6 +21,7 @@ use clap::Args;
 use nimstream::games::Game;
 use nimstream::input::{Input, MmapChoice};
 use nimstream::judge::{self, Checked, Mode, Verdict};
+use nimstream::plural::count;
 use nimstream::problem::Problem;
 use nimstream::Error;
 
@@ -189,7 +190,7 @@ fn testlib(checked: &Checked) -> ExitCode {
         _ => (1, "wrong answer"),
     };
     match checked.verdict {
-        Verdict::Accepted => eprintln!("ok {} cases", checked.cases),
+        Verdict::Accepted => eprintln!("ok {}", count(checked.cases, "case")),
         _ => eprintln!("{words} {}", checked.message),
     }
     ExitCode::from(code)
@@ -198,7 +199,7 @@ fn testlib(checked: &Checked) -> ExitCode {
 fn icpc(checked: &Checked, feedback: &Path) -> Result<ExitCode, Error> {
     let path = feedback.join("judgemessage.txt");
     let message = match checked.verdict {
-        Verdict::Accepted => format!("accepted: {} cases\n", checked.cases),
+        Verdict::Accepted => format!("accepted: {}\n", count(checked.cases, "case")),
         verdict => format!("{}: {}\n", verdict.words(), checked.message),
     };
     std::fs::write(&path, message).map_err(io_error(&path.display().to_string()))?;

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use nimstream::gen::{self, GenError};
 use nimstream::judge::Verdict;
+use nimstream::plural::count;
 use nimstream::problem::Problem;
 use nimstream::sandbox::{self, Ending, Program, Scratch};
 use nimstream::stress::{self, TestFile};
@@ -113,7 +114,8 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
         let judged = runner.judge(&test)?;
         if terminal && shown.elapsed() > Duration::from_millis(500) {
             eprint!(
-                "\rnimstream: stress: {drawn} tests passed, {:.0} s",
+                "\rnimstream: stress: {} passed, {:.0} s",
+                count(drawn, "test"),
                 started.elapsed().as_secs_f64()
             );
             shown = Instant::now();
@@ -129,7 +131,8 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
         eprintln!();
     }
     println!(
-        "{drawn} tests passed (seed {}, {:.1} s): no failure found",
+        "{} passed (seed {}, {:.1} s): no failure found",
+        count(drawn, "test"),
         args.seed,
         started.elapsed().as_secs_f64()
     );
@@ -283,15 +286,10 @@ impl Runner<'_> {
             std::fs::copy(from, &to).map_err(io_error(&to))?;
         }
         println!(
-            "shrunk in {} runs to {} {}, {} bytes: {}: {}",
-            shrunk.runs,
-            shrunk.test.cases.len(),
-            if shrunk.test.cases.len() == 1 {
-                "case"
-            } else {
-                "cases"
-            },
-            bytes.len(),
+            "shrunk in {} to {}, {}: {}: {}",
+            count(shrunk.runs as u64, "run"),
+            count(shrunk.test.cases.len() as u64, "case"),
+            count(bytes.len() as u64, "byte"),
             last.verdict,
             last.message
         );

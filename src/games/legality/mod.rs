@@ -20,6 +20,7 @@
 
 use super::PositionMove;
 use crate::grundy::Rule;
+use crate::plural::count;
 
 /// What a heap game says of a claimed change to one heap.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,7 +93,7 @@ pub(crate) fn take_from_pile(n: u64, mv: &PositionMove, most: Option<u64>) -> Re
         return Err(format!("a move changes one pile, as {n}->k, not {mv}"));
     };
     if from != n {
-        return Err(format!("the pile has {n} objects, not {from}"));
+        return Err(format!("the pile has {}, not {from}", count(n, "object")));
     }
     if to >= from {
         return Err(format!("a move takes at least one object: {from}->{to}"));

@@ -34,6 +34,7 @@ use super::{Checked, Verdict};
 use crate::games::{
     CaseSummary, Game, HeapGame, HeapMove, Legality, Played, PositionGame, PositionMove,
 };
+use crate::plural::count;
 use crate::problem::{Layout, LinePrefix, Problem};
 use crate::stress::{Case, TestFile};
 
@@ -259,7 +260,8 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
     fn end(&mut self, cases: u64) -> io::Result<Checked> {
         if next_line(&mut self.expected)?.is_some() {
             return Err(invalid(format!(
-                "the expected answers go on after the input's {cases} cases"
+                "the expected answers go on after the input's {}",
+                count(cases, "case")
             )));
         }
         Ok(match self.next_output_line(LONGEST)? {
@@ -313,15 +315,17 @@ fn heap_move<G: HeapGame>(
     let index = mv.heap.checked_sub(1).and_then(|i| usize::try_from(i).ok());
     let Some(&size) = index.and_then(|i| heaps.get(i)) else {
         return Ok(Some(Fault::Wrong(format!(
-            "{shown} names heap {}, but the case has {} heaps",
+            "{shown} names heap {}, but the case has {}",
             mv.heap,
-            heaps.len()
+            count(heaps.len() as u64, "heap")
         ))));
     };
     if size != mv.from {
         return Ok(Some(Fault::Wrong(format!(
-            "{shown}: heap {} has {size} objects, not {}",
-            mv.heap, mv.from
+            "{shown}: heap {} has {}, not {}",
+            mv.heap,
+            count(size, "object"),
+            mv.from
         ))));
     }
     let parts: Vec<u64> = [Some(mv.to), mv.and, mv.third]

@@ -240,7 +240,7 @@ fn a_rule_game_has_a_summary_named_after_its_rule() {
          N: min 2, max 2, allowed [1, 2^64-1]\n\
          a: min 1, max 2, allowed [0, 2^64-1]\n\
          heaps: 2 in total\n\
-         first player wins: 1 of 1 cases\n"
+         first player wins: 1 of 1 case\n"
     );
     for (rule, name) in [
         ("kayles", "0.77"),
