@@ -204,7 +204,9 @@ fn whole_case_room(o: &GenOptions, threads: usize) -> Result<Vec<u8>, GenError> 
 /// All heaps but the last two are drawn and written as they come; the last
 /// two are drawn until the case is `losing` (the last one planted by the
 /// game's construction) or winning, as asked, which the game's own fold
-/// confirms.
+/// confirms. `after_count` is the byte after the count `N`, or `None` for
+/// a bare line of heaps (HDU 1848's triples), never all 0 as that line
+/// ends the input.
 pub(super) fn write_heap_case<G: HeapGame>(
     game: &G,
     o: &GenOptions,
@@ -224,9 +226,13 @@ pub(super) fn write_heap_case<G: HeapGame>(
         }
     }
     let mut rest = CaseSummary::default();
+    // A bare line of heaps (HDU 1848's triples) ends the input if all are
+    // 0, so the last heaps keep it from being all 0 while the others are.
+    let mut all_zero = after_count.is_none();
     let free = o.heaps.saturating_sub(2);
     for i in 0..free {
         let heap = rng.between(o.min, o.max);
+        all_zero &= heap == 0;
         game.fold(&mut rest, heap);
         if i > 0 {
             buf.push(b' ');
@@ -236,7 +242,8 @@ pub(super) fn write_heap_case<G: HeapGame>(
             spill(buf)?;
         }
     }
-    let last = last_heaps(game, o, &rest, losing, o.heaps - free, &mut rng).ok_or_else(|| {
+    let last = last_heaps(game, o, &rest, losing, o.heaps - free, all_zero, &mut rng);
+    let last = last.ok_or_else(|| {
         let what = format!("N = {} in [{}, {}]", count(o.heaps, "heap"), o.min, o.max);
         impossible(name, losing, &what)
     })?;
@@ -252,13 +259,15 @@ pub(super) fn write_heap_case<G: HeapGame>(
 }
 
 /// The last `count` (0 to 2) heaps of a case whose other heaps fold to
-/// `rest`, making it `losing` or winning; `None` if [`TRIES`] draws fail.
+/// `rest`, making it `losing` or winning, and not all 0 if `not_all_zero`;
+/// `None` if [`TRIES`] draws fail.
 fn last_heaps<G: HeapGame>(
     game: &G,
     o: &GenOptions,
     rest: &CaseSummary,
     losing: bool,
     count: u64,
+    not_all_zero: bool,
     rng: &mut SplitMix64,
 ) -> Option<[Option<u64>; 2]> {
     if count == 0 {
@@ -275,7 +284,8 @@ fn last_heaps<G: HeapGame>(
         } else {
             Some(rng.between(o.min, o.max))
         };
-        if let Some(last) = last.filter(|h| (o.min..=o.max).contains(h)) {
+        let zeros = |last: u64| not_all_zero && last == 0 && first.unwrap_or(0) == 0;
+        if let Some(last) = last.filter(|&h| (o.min..=o.max).contains(&h) && !zeros(h)) {
             let mut all = acc;
             game.fold(&mut all, last);
             if game.first_player_wins(&all) != losing {

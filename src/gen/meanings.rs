@@ -33,9 +33,13 @@ pub fn option_meanings(problem: &Problem) -> Vec<(&'static str, String)> {
         Layout::PairsToZero { ordered: true } => {
             format!("{} and {}, both piles", value.label, second)
         }
-        Layout::ZeroTerminated | Layout::HeapTriplesToZero => {
-            format!("{} (at least 1: zeros end the input)", value.label)
+        Layout::ZeroTerminated => {
+            format!("{} (at least 1: a 0 ends the input)", value.label)
         }
+        Layout::HeapTriplesToZero => format!(
+            "{} (--max at least 1: a line 0 0 0 ends the input)",
+            value.label
+        ),
         Layout::GraphCases => format!("{}, where a piece stands (below N)", value.label),
         Layout::Rows(_) => format!("{}, each number of a row", value.label),
         _ => value.label.to_string(),

@@ -180,13 +180,17 @@ fn decides_up_to<G: HeapGame>(game: &G, max: u64) -> Result<(), GenError> {
 
 /// Refuses options under which a case could be the layout's end marker
 /// (a `0`, a case of 0 heaps, a query of 0 pieces): the file would end
-/// there, and its own `validate` would reject what follows. A case `0 0`
-/// of pairs is the one marker a draw can avoid, and `positions` does.
+/// there, and its own `validate` would reject what follows. A pair `0 0`
+/// and a triple `0 0 0` a draw can avoid (`positions` and `heaps` do); a
+/// triple only if its heaps may be more than 0.
 pub fn check_end_marker(problem: &Problem, o: &GenOptions) -> Result<(), GenError> {
     let name = problem.name;
     let refusal = match problem.layout {
-        Layout::ZeroTerminated | Layout::HeapTriplesToZero if o.min == 0 => {
-            format!("{name} inputs end at the first case of zeros, so --min must be at least 1")
+        Layout::ZeroTerminated if o.min == 0 => {
+            format!("{name} inputs end at the first 0, so --min must be at least 1")
+        }
+        Layout::HeapTriplesToZero if o.max == 0 => {
+            format!("a line 0 0 0 ends {name} input, so --max must be at least 1")
         }
         Layout::HeapCasesToZero { .. } if o.heaps == 0 => {
             format!("a case of 0 heaps ends {name} input, so --heaps must be at least 1")

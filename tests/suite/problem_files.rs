@@ -321,6 +321,36 @@ fn flags_named(warnings: &str) -> Vec<&str> {
         .collect()
 }
 
+/// Only a line `0 0 0` ends HDU 1848's input: `--min 0` draws heaps of 0
+/// but never that line, over several seeds; `--max 0` would be nothing else.
+#[test]
+fn hdu1848_draws_heaps_of_zero_but_never_the_end_line() {
+    for seed in 1..=10 {
+        let seed = seed.to_string();
+        let args = [
+            "gen", "hdu1848", "--min", "0", "--max", "2", "--cases", "30", "--seed", &seed,
+        ];
+        let generated = nimstream(&args, b"");
+        assert_eq!(generated.status.code(), Some(0), "{}", stderr(&generated));
+        let text = stdout(&generated);
+        assert!(
+            text.lines().any(|l| l.split(' ').any(|h| h == "0")),
+            "{text}"
+        );
+        assert_eq!(text.matches("0 0 0\n").count(), 1, "seed {seed}: {text}");
+        let args = ["validate", "hdu1848", "-", "--value-min", "0"];
+        let valid = nimstream(&args, &generated.stdout);
+        assert!(valid.status.success(), "seed {seed}: {}", stderr(&valid));
+    }
+    let refused = nimstream(&["gen", "hdu1848", "--min", "0", "--max", "0"], b"");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("--max must be at least 1"),
+        "{}",
+        stderr(&refused)
+    );
+}
+
 #[test]
 fn gen_writes_no_file_its_own_validate_rejects_even_of_zeros() {
     for problem in CATALOGUE.iter() {
