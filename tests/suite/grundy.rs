@@ -239,6 +239,44 @@ fn a_long_plot_stays_small_and_a_range_draws_its_heaps() {
     }
 }
 
+/// Without --to a plot ends at the values computed, at most --values or
+/// --upto: a --from at or past them is refused before any is computed
+/// (no value printed, no checkpoint saved), not after the work.
+#[test]
+fn a_from_past_every_value_computed_is_refused_before_the_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("p.svg");
+    let plot = plot.to_str().unwrap();
+    let saved = dir.path().join("c.ckpt");
+    let checkpoint = saved.to_str().unwrap();
+    let searched = [
+        "grundy",
+        "0.007",
+        "--plot",
+        plot,
+        "--upto",
+        "2000",
+        "--from",
+        "5000",
+        "--checkpoint",
+        checkpoint,
+    ];
+    let listed = [
+        "grundy", "0.77", "--values", "10", "--plot", plot, "--from", "10",
+    ];
+    for (args, last) in [(&searched[..], 1999), (&listed[..], 9)] {
+        let out = nimstream(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let message = format!("the plot ends at heap {last}; give --to N");
+        assert!(stderr(&out).contains(&message), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+    assert!(
+        !saved.exists(),
+        "the checkpoint was saved: values were computed"
+    );
+}
+
 #[test]
 fn upto_bounds_the_search_a_plot_makes() {
     let dir = tempfile::tempdir().unwrap();

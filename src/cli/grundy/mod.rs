@@ -177,6 +177,14 @@ fn plan(args: &GrundyArgs, rule: &Rule) -> Result<Plan, Error> {
         }
     }
     let upto = args.upto.unwrap_or(DEFAULT_UPTO);
+    // Without --to the plot ends at the values computed, at most these: a
+    // --from past them is refused before hours of work, not after.
+    if let (Some(from), None) = (args.from, args.to) {
+        let most = args.values.unwrap_or(upto);
+        if from >= most {
+            return Err(from_past_plot(from, most));
+        }
+    }
     let plot_values = args.to.map(|to| to + 1);
     let target = if search { upto } else { 0 }
         .max(args.values.unwrap_or(0))
@@ -188,6 +196,14 @@ fn plan(args: &GrundyArgs, rule: &Rule) -> Result<Plan, Error> {
         target,
         plot_values,
     })
+}
+
+/// `--from` at or past `end`, where a plot without `--to` ends.
+fn from_past_plot(from: usize, end: usize) -> Error {
+    Error::Usage(format!(
+        "--from {from}: the plot ends at heap {}; give --to N to draw further",
+        end.saturating_sub(1)
+    ))
 }
 
 pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
@@ -236,10 +252,7 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
         let end = args.to.map_or(computed, |to| to + 1);
         let from = args.from.unwrap_or(0);
         if from >= end {
-            return Err(Error::Usage(format!(
-                "--from {from}: the plot ends at heap {}; give --to N to draw further",
-                end.saturating_sub(1)
-            )));
+            return Err(from_past_plot(from, end));
         }
         let request = PlotRequest {
             title: &seq.rule().to_string(),
