@@ -313,10 +313,11 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_legend_names_the_preperiod_line_and_the_period_band() {
+    /// The plot of 60 values, 9 for the preperiod of 5 heaps, then the
+    /// period 4 of `n % 4`, both marked.
+    fn periodic_svg() -> String {
         let seq = values((0..60).map(|n| if n < 5 { 9 } else { n % 4 }));
-        let svg = render_svg(&PlotRequest {
+        render_svg(&PlotRequest {
             title: "t",
             values: &seq,
             heaps: 0..seq.len(),
@@ -326,7 +327,12 @@ mod tests {
                 period: 4,
             }),
         })
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn the_legend_names_the_preperiod_line_and_the_period_band() {
+        let svg = periodic_svg();
         let texts = texts(&svg);
         assert!(
             texts.iter().any(|t| t.starts_with("preperiod 5")),
@@ -471,18 +477,7 @@ mod tests {
 
     #[test]
     fn labels_are_at_least_eleven_pixels() {
-        let seq = values((0..60).map(|n| if n < 5 { 9 } else { n % 4 }));
-        let svg = render_svg(&PlotRequest {
-            title: "t",
-            values: &seq,
-            heaps: 0..seq.len(),
-            searched: seq.len(),
-            period: Some(Period {
-                preperiod: 5,
-                period: 4,
-            }),
-        })
-        .unwrap();
+        let svg = periodic_svg();
         let sizes: Vec<f64> = svg
             .split("font-size=\"")
             .skip(1)

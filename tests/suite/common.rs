@@ -1,6 +1,7 @@
 //! Running the built binary, shared by the integration tests.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `nimstream` with `args`, feeding `stdin` to it.
@@ -29,4 +30,19 @@ pub fn stdout(output: &Output) -> &str {
 
 pub fn stderr(output: &Output) -> &str {
     std::str::from_utf8(&output.stderr).unwrap()
+}
+
+/// Runs `solve lasker FOLDER --out-dir ANSWERS` with `more` options, which
+/// must succeed; its output.
+pub fn solve_lasker_into(folder: &str, answers: &Path, more: &[&str]) -> Output {
+    let answers = answers.to_str().unwrap();
+    let args = [&["solve", "lasker", folder, "--out-dir", answers][..], more].concat();
+    let output = nimstream(&args, b"");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        stderr(&output)
+    );
+    output
 }

@@ -422,15 +422,7 @@ fn a_folders_compressed_inputs_are_found_with_their_answers_in_name_out() {
     assert_eq!(summarized.count(), 4, "{}", stdout(&valid));
 
     let written = dir.path().join("answers");
-    let args = [
-        "solve",
-        "lasker",
-        folder,
-        "--out-dir",
-        written.to_str().unwrap(),
-    ];
-    let output = nimstream(&args, b"");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    common::solve_lasker_into(folder, &written, &[]);
     for name in ["a.out", "b.out", "c.out", "d.out"] {
         assert!(
             std::fs::read(written.join(name)).unwrap() == answers,

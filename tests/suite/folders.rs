@@ -163,16 +163,8 @@ fn check_reads_the_expected_answers_from_out_dir() {
         let name = format!("{i:02}.out");
         std::fs::rename(dir.path().join(&name), answers.path().join(&name)).unwrap();
     }
-    let args = [
-        "solve",
-        "lasker",
-        dir.path().to_str().unwrap(),
-        "--check",
-        "--out-dir",
-        answers.path().to_str().unwrap(),
-    ];
-    let output = nimstream(&args, b"");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let folder = dir.path().to_str().unwrap();
+    common::solve_lasker_into(folder, answers.path(), &["--check"]);
 }
 
 #[test]
@@ -226,8 +218,7 @@ fn out_dir_gets_each_answer_whole_or_leaves_it_as_it_was() {
         "--out-dir",
         answers.to_str().unwrap(),
     ];
-    let output = nimstream(&args, b"");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let output = common::solve_lasker_into(folder, &answers, &[]);
     assert_eq!(stdout(&output), "");
     for i in 0..5 {
         let name = format!("{i:02}.out");
@@ -259,16 +250,7 @@ fn out_dir_gets_each_answer_whole_or_leaves_it_as_it_was() {
     assert_eq!(names.len(), 5, "{names:?}");
     // The answers written are the ones --check accepts.
     std::fs::remove_file(dir.path().join("02.in")).unwrap();
-    let check = [
-        "solve",
-        "lasker",
-        folder,
-        "--check",
-        "--out-dir",
-        answers.to_str().unwrap(),
-    ];
-    let output = nimstream(&check, b"");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    common::solve_lasker_into(folder, &answers, &["--check"]);
 }
 
 #[test]
