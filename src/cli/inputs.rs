@@ -9,23 +9,26 @@
 //! How each input is read ahead, by what [`Input::open`] makes of it:
 //!
 //! * a plain file, memory-mapped, is scanned in place and opened again
-//!   when its turn comes (a second pass over its pages, at memory speed
-//!   when they are cached);
+//!   when its turn comes, when it is at most [`READ_AHEAD`] bytes (a
+//!   second pass over a longer one would cost more than a rule with a
+//!   period needs: its largest number is then unknown);
 //! * standard input, a pipe, and compressed data from them can be read only
 //!   once: their text is read into memory, [`READ_AHEAD`] bytes for all of
 //!   them together, and kept to be solved from. Past that bound the largest
 //!   number is unknown, and the game computes its default values;
 //! * a compressed file's text is kept too while it fits in what is left of
-//!   that bound; a longer one is decoded to its end for the scan and
-//!   decoded again when its turn comes (the cost: one more decoding of the
-//!   file, as long again as its first decoding; not measured here).
+//!   that bound; past it, as for standard input, the largest number is
+//!   unknown, and the text read so far is kept, the rest still unread.
+//!
+//! Where the largest number is unknown, the game computes its default
+//! values (`--upto`), as before this look.
 //!
 //! An input that cannot be opened or read here keeps its error, which is
 //! reported at its turn as it would have been, and adds nothing to the
 //! largest number: the other inputs still run.
 
 use std::ffi::OsStr;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
@@ -203,85 +206,42 @@ fn look_at(
 ) -> Result<(Option<u64>, Option<Input>), Error> {
     let mut input = Input::open(path, mmap)?;
     if let Some(text) = input.as_slice() {
-        return Ok((largest_in(text), None));
+        // A longer file would cost a second pass over it, which a rule
+        // with a period (most) does not need: its default values hold.
+        let found = (text.len() <= READ_AHEAD).then(|| largest_in(text));
+        return Ok((found.flatten(), None));
     }
     let io_error = |source| Error::Io {
         path: display_name(path).into_owned(),
         source,
     };
-    match input.read_ahead(*budget).map_err(io_error)? {
+    let found = match input.read_ahead(*budget).map_err(io_error)? {
         Some(text) => {
             *budget -= text.len();
-            Ok((largest_in(text), Some(input)))
+            largest_in(text)
         }
+        // Held in memory up to the bound, the rest still unread.
         None => {
-            let read_twice = path != Path::new("-") && path.is_file();
-            match input.decode_in_background() {
-                Some((ahead, text)) if read_twice => {
-                    let found = largest_in_reader(io::Cursor::new(ahead).chain(text));
-                    Ok((found.map_err(io_error)?, None))
-                }
-                // Held in memory up to the bound, the rest still unread.
-                _ => {
-                    *budget = 0;
-                    Ok((None, Some(input)))
-                }
-            }
+            *budget = 0;
+            None
         }
-    }
-}
-
-/// The largest number in the text `reader` gives, read a piece at a time.
-fn largest_in_reader(mut reader: impl Read) -> io::Result<Option<u64>> {
-    let mut largest = Largest::default();
-    let mut piece = vec![0; 1 << 16];
-    loop {
-        match reader.read(&mut piece) {
-            Ok(0) => return Ok(largest.finish()),
-            Ok(n) => largest.feed(&piece[..n]),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
+    };
+    Ok((found, Some(input)))
 }
 
 /// The largest run of digits in `bytes`, read as a number; `None` if one
 /// does not fit in `u64`.
 pub fn largest_in(bytes: &[u8]) -> Option<u64> {
-    let mut largest = Largest::default();
-    largest.feed(bytes);
-    largest.finish()
-}
-
-/// The largest run of digits in a text given in pieces.
-#[derive(Default)]
-struct Largest {
-    largest: u64,
-    /// The run of digits the last piece ended in, if any.
-    number: u64,
-    /// Whether a run did not fit in `u64`.
-    overflowed: bool,
-}
-
-impl Largest {
-    fn feed(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            if b.is_ascii_digit() {
-                let next = self.number.checked_mul(10);
-                match next.and_then(|n| n.checked_add(u64::from(b - b'0'))) {
-                    Some(number) => self.number = number,
-                    None => self.overflowed = true,
-                }
-            } else {
-                self.largest = self.largest.max(self.number);
-                self.number = 0;
-            }
+    let (mut largest, mut number) = (0u64, 0u64);
+    for &b in bytes {
+        if b.is_ascii_digit() {
+            number = number.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+        } else {
+            largest = largest.max(number);
+            number = 0;
         }
     }
-
-    fn finish(&self) -> Option<u64> {
-        (!self.overflowed).then_some(self.largest.max(self.number))
-    }
+    Some(largest.max(number))
 }
 
 #[cfg(test)]
@@ -312,15 +272,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_number_cut_between_pieces_is_read_whole() {
-        let text = b"2\n1 9\n1 1234\n";
-        for piece in [1, 2, 3, 7] {
-            let reader = io::BufReader::with_capacity(piece, &text[..]);
-            assert_eq!(largest_in_reader(reader).unwrap(), Some(1234), "{piece}");
-        }
-    }
-
     fn gzip(text: &[u8]) -> Vec<u8> {
         let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         gzip.write_all(text).unwrap();
@@ -333,13 +284,13 @@ mod tests {
     }
 
     #[test]
-    fn compressed_files_kept_or_decoded_twice_give_their_largest_number_and_text() {
+    fn compressed_files_past_the_bound_are_unknown_and_keep_their_whole_text() {
         let dir = tempfile::tempdir().unwrap();
         let (short, long) = (b"1\n1\n7\n".to_vec(), b"1\n2\n3 40\n".repeat(100));
         std::fs::write(dir.path().join("a.in.gz"), gzip(&short)).unwrap();
         std::fs::write(dir.path().join("b.in.gz"), gzip(&long)).unwrap();
         let folder = vec![dir.path().to_str().unwrap().to_string()];
-        // Room for the first text, not for the second: decoded twice.
+        // Room for the first text, not for the second.
         let mut inputs = Inputs::look(&folder, false, MmapChoice::never(), "").unwrap();
         let mut budget = short.len() + 10;
         let mut found = Vec::new();
@@ -348,8 +299,8 @@ mod tests {
             found.push((largest, kept.is_some()));
             *source.opened.get_mut().unwrap() = kept.map(Ok);
         }
-        assert_eq!(found, [(Some(7), true), (Some(40), false)]);
-        assert_eq!(budget, 10);
+        assert_eq!(found, [(Some(7), true), (None, true)]);
+        assert_eq!(budget, 0);
         let sources = inputs.sources();
         assert_eq!(
             read(&mut sources[0].open(MmapChoice::never()).unwrap()),
