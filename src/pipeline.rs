@@ -278,7 +278,13 @@ impl<'a> Job<'a> {
         out: &mut VerdictWriter<W>,
         progress: &mut dyn Progress,
     ) -> Result<Report, Error> {
-        let mut source = StreamSource::with_capacity(reader, self.kernel, capacity);
+        let mut source =
+            StreamSource::with_capacity(reader, self.kernel, capacity).map_err(|source| {
+                Error::Io {
+                    path: name.to_string(),
+                    source,
+                }
+            })?;
         self.solve_source(
             &mut source,
             name,

@@ -38,16 +38,30 @@ pub struct StreamSource<R> {
 
 impl<R: Read> StreamSource<R> {
     /// A source reading `reader` through a buffer of [`STREAM_BUFFER`] bytes.
-    pub fn new(reader: R, kernel: Kernel) -> StreamSource<R> {
+    pub fn new(reader: R, kernel: Kernel) -> io::Result<StreamSource<R>> {
         StreamSource::with_capacity(reader, kernel, STREAM_BUFFER)
     }
 
     /// A source with a buffer of `capacity` bytes (at least 64); small ones
-    /// let tests put tokens across refills.
-    pub fn with_capacity(reader: R, kernel: Kernel, capacity: usize) -> StreamSource<R> {
-        StreamSource {
+    /// let tests put tokens across refills. A buffer that does not fit in
+    /// memory is an [`io::ErrorKind::OutOfMemory`] error, not an abort.
+    pub fn with_capacity(
+        reader: R,
+        kernel: Kernel,
+        capacity: usize,
+    ) -> io::Result<StreamSource<R>> {
+        let capacity = capacity.max(64);
+        let mut buf = Vec::new();
+        if buf.try_reserve_exact(capacity).is_err() {
+            return Err(io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                format!("out of memory for a read buffer of {capacity} bytes"),
+            ));
+        }
+        buf.resize(capacity, 0);
+        Ok(StreamSource {
             reader,
-            buf: vec![0; capacity.max(64)].into_boxed_slice(),
+            buf: buf.into_boxed_slice(),
             pos: 0,
             cut: 0,
             filled: 0,
@@ -58,7 +72,7 @@ impl<R: Read> StreamSource<R> {
             pending: None,
             started: false,
             kernel,
-        }
+        })
     }
 
     /// Whether the kernel has seen everything: the cut is the true end.
@@ -217,7 +231,7 @@ mod tests {
             text += &format!("{i}\r\n");
         }
         text += "x";
-        let mut source = StreamSource::with_capacity(text.as_bytes(), Kernel::SWAR, 64);
+        let mut source = StreamSource::with_capacity(text.as_bytes(), Kernel::SWAR, 64).unwrap();
         let fault = loop {
             match source.next_token() {
                 Ok(_) => {}
@@ -232,5 +246,15 @@ mod tests {
                 column: 1
             }
         );
+    }
+
+    #[test]
+    fn a_buffer_too_large_for_memory_is_an_error() {
+        let source = StreamSource::with_capacity(&b"1 2"[..], Kernel::SWAR, 1 << 60);
+        let error = source.err().expect("2^60 bytes are not to be had");
+        assert_eq!(error.kind(), io::ErrorKind::OutOfMemory);
+        assert!(error
+            .to_string()
+            .contains("read buffer of 1152921504606846976 bytes"));
     }
 }

@@ -610,7 +610,7 @@ proptest! {
         for kernel in Kernel::available() {
             let slice = fold_all(&mut SliceSource::new(bytes, kernel), step, &fold);
             prop_assert_eq!(&slice, &expected, "slice {:?}", kernel);
-            let stream = fold_all(&mut StreamSource::with_capacity(bytes, kernel, 64 + block), step, &fold);
+            let stream = fold_all(&mut StreamSource::with_capacity(bytes, kernel, 64 + block).unwrap(), step, &fold);
             prop_assert_eq!(&stream, &expected, "stream {:?}", kernel);
         }
         let bounds = parallel::split(bytes, block);
