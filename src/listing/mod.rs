@@ -57,6 +57,23 @@ const MOST_PER_MOVE: usize = 22;
 /// zeroes little more than is written.
 const GROWTH: usize = 64 << 10;
 
+/// The lines of a case's winning moves did not fit in memory: the buffer
+/// they are written into could not grow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoRoom;
+
+/// Grows `buf` to `len` bytes and [`GROWTH`] more (doubling its capacity
+/// as a `Vec` does, so that a long listing is copied a few times only),
+/// or says there is no room: the lines of a case are as many as its
+/// heaps, so their buffer is sized by the input.
+fn grow(buf: &mut Vec<u8>, len: usize) -> Result<(), NoRoom> {
+    let wanted = len.saturating_add(GROWTH);
+    buf.try_reserve(wanted.saturating_sub(buf.len()))
+        .map_err(|_| NoRoom)?;
+    buf.resize(wanted, 0);
+    Ok(())
+}
+
 /// Move lines in a buffer that only grows: the bytes past the lines are
 /// scratch, so that a buffer used again for the next case or piece is not
 /// zeroed again where the lines before were longer.
@@ -67,7 +84,8 @@ pub struct Lines {
     /// The columns moves are gathered in, kept with the buffer: made
     /// afresh for each case, their 8 KB of zeros cost more than listing a
     /// case of a few heaps.
-    moves: Option<Box<Moves>>,
+    /// (At most one; in a `Vec` so that it is allocated fallibly.)
+    moves: Vec<Moves>,
 }
 
 impl Lines {
@@ -144,14 +162,14 @@ impl LineWriter {
 
     /// Writes the lines of the first `n` moves of `moves` at `at` in
     /// `buf`, whose bytes from `at` on are scratch; returns where they end.
-    fn write(self, moves: &Moves, n: usize, buf: &mut Vec<u8>, at: usize) -> usize {
+    fn write(self, moves: &Moves, n: usize, buf: &mut Vec<u8>, at: usize) -> Result<usize, NoRoom> {
         if moves.plain() && n >= FEWEST_FOR_VECTORS {
             if let Some(end) = self.write_plain(moves, n, buf, at) {
                 return end;
             }
         }
         let found = moves.from.iter().zip(&moves.to).zip(&moves.and);
-        found.take(n).fold(at, |at, ((&a, &b), &c)| {
+        found.take(n).try_fold(at, |at, ((&a, &b), &c)| {
             let c = if moves.splits { c } else { None };
             portable::push_line(buf, at, a, b, c)
         })
@@ -160,22 +178,30 @@ impl LineWriter {
     /// [`LineWriter::write`] with the vector writer, for moves whose lines
     /// are all `a b` with numbers below 2^32; `None` for the portable one.
     #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
-    fn write_plain(self, moves: &Moves, n: usize, buf: &mut Vec<u8>, at: usize) -> Option<usize> {
+    fn write_plain(
+        self,
+        moves: &Moves,
+        n: usize,
+        buf: &mut Vec<u8>,
+        at: usize,
+    ) -> Option<Result<usize, NoRoom>> {
         #[cfg(target_arch = "x86_64")]
         if self.0 != Writer::Portable {
             let room = at + n * MOST_PER_MOVE + avx512::OVERHANG.max(avx2::OVERHANG);
             if buf.len() < room {
-                buf.resize(room + GROWTH, 0);
+                if let Err(no_room) = grow(buf, room) {
+                    return Some(Err(no_room));
+                }
             }
             let (from, to) = (&moves.from, &moves.to);
             // SAFETY: a writer of either kind is only built once its
             // `is_available` said yes.
-            return Some(unsafe {
+            return Some(Ok(unsafe {
                 match self.0 {
                     Writer::Avx512 => avx512::write_plain(from, to, n, buf, at),
                     _ => avx2::write_plain(from, to, n, buf, at),
                 }
-            });
+            }));
         }
         None
     }
@@ -290,7 +316,9 @@ pub fn decide<F: HeapGame>(fold: &F, heaps: &[u64]) -> (CaseSummary, bool) {
 /// Lists the winning moves from `heaps`, some or all of a won case's heaps
 /// whose summary is `summary`, in heap order into `lines` (in place of
 /// what it held), or only counts them when `count_only`. Returns how many
-/// there are.
+/// there are, or [`NoRoom`] when their lines did not fit in memory; then
+/// `lines` holds none, and lets go of its buffer, so that what follows
+/// (the error's message) has room.
 pub fn list_moves<F: EveryMove>(
     fold: &F,
     heaps: &[u64],
@@ -298,11 +326,15 @@ pub fn list_moves<F: EveryMove>(
     lines: &mut Lines,
     count_only: bool,
     writer: LineWriter,
-) -> u64 {
-    match F::ONE_PER_HEAP {
+) -> Result<u64, NoRoom> {
+    let listed = match F::ONE_PER_HEAP {
         true => list_one_per_heap(fold, heaps, summary, lines, count_only, writer),
         false => list_every_move(fold, heaps, summary, lines, count_only),
+    };
+    if listed.is_err() {
+        (lines.buf, lines.len) = (Vec::new(), 0);
     }
+    listed
 }
 
 /// [`list_moves`] for a game whose heaps have at most one winning move
@@ -315,24 +347,34 @@ fn list_one_per_heap<F: HeapGame>(
     lines: &mut Lines,
     count_only: bool,
     writer: LineWriter,
-) -> u64 {
+) -> Result<u64, NoRoom> {
     if count_only {
         lines.len = 0;
         let moves = heaps
             .iter()
             .filter(|&&heap| fold.move_from(heap, summary).is_some());
-        return moves.count() as u64;
+        return Ok(moves.count() as u64);
     }
-    let mut moves = lines.moves.take().unwrap_or_else(|| Box::new(Moves::new()));
+    if lines.moves.is_empty() {
+        lines.moves.try_reserve_exact(1).map_err(|_| NoRoom)?;
+        lines.moves.push(Moves::new());
+    }
+    let moves = &mut lines.moves[0];
     let (mut at, mut count) = (0, 0);
+    let mut written = Ok(());
     for chunk in heaps.chunks(CHUNK) {
-        let n = writer.gather(fold, chunk, summary, &mut moves);
-        at = writer.write(&moves, n, &mut lines.buf, at);
+        let n = writer.gather(fold, chunk, summary, moves);
+        match writer.write(moves, n, &mut lines.buf, at) {
+            Ok(end) => at = end,
+            Err(no_room) => {
+                written = Err(no_room);
+                break;
+            }
+        }
         count += n as u64;
     }
     lines.len = at;
-    lines.moves = Some(moves);
-    count
+    written.map(|()| count)
 }
 
 /// [`list_moves`] for a game whose heaps may have several winning moves
@@ -343,18 +385,23 @@ fn list_every_move<F: EveryMove>(
     summary: &CaseSummary,
     lines: &mut Lines,
     count_only: bool,
-) -> u64 {
+) -> Result<u64, NoRoom> {
     let (mut at, mut count) = (0, 0);
+    let mut written = Ok(());
     for &heap in heaps {
         fold.each_move_from(heap, summary, &mut |to, and| {
             count += 1;
-            if !count_only {
-                at = portable::push_line(&mut lines.buf, at, heap, to, and);
+            if !count_only && written.is_ok() {
+                match portable::push_line(&mut lines.buf, at, heap, to, and) {
+                    Ok(end) => at = end,
+                    Err(no_room) => written = Err(no_room),
+                }
             }
         });
+        written?;
     }
     lines.len = at;
-    count
+    Ok(count)
 }
 
 #[cfg(test)]
@@ -382,11 +429,11 @@ mod tests {
         let (summary, _) = decide(fold, heaps);
         let expected = naive(fold, heaps, &summary);
         for writer in LineWriter::available() {
-            let count = list_one_per_heap(fold, heaps, &summary, lines, false, writer);
+            let count = list_one_per_heap(fold, heaps, &summary, lines, false, writer).unwrap();
             let listed = String::from_utf8_lossy(lines.as_bytes());
             assert_eq!(listed, expected, "{what}, {}", writer.name());
             assert_eq!(count, expected.lines().count() as u64);
-            let counted = list_one_per_heap(fold, heaps, &summary, lines, true, writer);
+            let counted = list_one_per_heap(fold, heaps, &summary, lines, true, writer).unwrap();
             assert_eq!((counted, lines.as_bytes()), (count, &b""[..]));
         }
     }
@@ -435,7 +482,7 @@ mod tests {
                 let mut buf = b"###".to_vec();
                 let end = writer.write_plain(&moves, chunk.len(), &mut buf, 3);
                 assert_eq!(&buf[..3], b"###", "nothing before `at` is written");
-                text.extend_from_slice(&buf[3..end.unwrap()]);
+                text.extend_from_slice(&buf[3..end.unwrap().unwrap()]);
             }
             (writer, String::from_utf8(text).unwrap())
         });

@@ -1,25 +1,32 @@
 //! The portable line writer: each number in 8-digit groups, looked up in
 //! a table of four-digit groups and stored 8 bytes at a time.
 
-use super::GROWTH;
+use super::{grow, NoRoom};
 
 /// The longest line: three 20-digit numbers, a space, a `+` and a newline.
 const LINE: usize = 64;
 
 /// Writes the line `a b` (or `a b+c` for a split into `b` and `c`) at `at`
 /// in `buf`, whose bytes from `at` on are scratch, and returns where the
-/// line ends. The line is written into a fixed window of [`LINE`] bytes, so
-/// that copying it compiles to a few stores rather than a call per number.
+/// line ends, or [`NoRoom`] when `buf` could not grow. The line is written
+/// into a fixed window of [`LINE`] bytes, so that copying it compiles to a
+/// few stores rather than a call per number.
 #[inline(always)]
-pub(super) fn push_line(buf: &mut Vec<u8>, at: usize, a: u64, b: u64, c: Option<u64>) -> usize {
+pub(super) fn push_line(
+    buf: &mut Vec<u8>,
+    at: usize,
+    a: u64,
+    b: u64,
+    c: Option<u64>,
+) -> Result<usize, NoRoom> {
     if buf.len() < at + LINE {
-        buf.resize(at + LINE + GROWTH, 0);
+        grow(buf, at + LINE)?;
     }
     let Some(window) = buf.get_mut(at..at + LINE) else {
-        return at;
+        return Ok(at);
     };
     let Ok(window) = <&mut [u8; LINE]>::try_from(window) else {
-        return at;
+        return Ok(at);
     };
     let mut end = put_number(window, 0, a);
     window[end] = b' ';
@@ -29,7 +36,7 @@ pub(super) fn push_line(buf: &mut Vec<u8>, at: usize, a: u64, b: u64, c: Option<
         end = put_number(window, end + 1, c);
     }
     window[end] = b'\n';
-    at + end + 1
+    Ok(at + end + 1)
 }
 
 /// "00" to "99", two bytes each.
@@ -143,7 +150,7 @@ mod tests {
 
     fn line(a: u64, b: u64, c: Option<u64>) -> String {
         let mut buf = b"junk".to_vec();
-        let end = push_line(&mut buf, 2, a, b, c);
+        let end = push_line(&mut buf, 2, a, b, c).unwrap();
         String::from_utf8(buf[..end].to_vec()).unwrap()
     }
 

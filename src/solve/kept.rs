@@ -24,13 +24,13 @@
 
 use std::collections::VecDeque;
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
 use super::{input_error, stdout_error, Expected, Run, MAX_KEPT_HEAPS};
 use crate::error::Error;
 use crate::games::{CaseSummary, EveryMove};
-use crate::listing::{list_moves, LineWriter, Lines};
+use crate::listing::{list_moves, LineWriter, Lines, NoRoom};
 use crate::problem::Answer;
 use crate::source::{Ahead, TokenSource};
 
@@ -73,6 +73,9 @@ struct Shared {
     pieces: Vec<Mutex<Lines>>,
     /// What writes them.
     writer: LineWriter,
+    /// Whether a piece's lines did not fit in memory; the pieces left are
+    /// not listed then.
+    no_room: AtomicBool,
 }
 
 impl Shared {
@@ -87,7 +90,12 @@ impl Shared {
             let to = (from + PIECE).min(self.heaps.len());
             let heaps = self.heaps.get(from..to).unwrap_or_default();
             let mut lines = slot.lock().unwrap_or_else(|e| e.into_inner());
-            list_moves(fold, heaps, &self.summary, &mut lines, false, self.writer);
+            if self.no_room.load(Ordering::Relaxed) {
+                return;
+            }
+            if list_moves(fold, heaps, &self.summary, &mut lines, false, self.writer).is_err() {
+                self.no_room.store(true, Ordering::Relaxed);
+            }
         }
     }
 }
@@ -226,6 +234,7 @@ impl Lister {
             next: AtomicUsize::new(0),
             pieces: pieces.into_iter().map(Mutex::new).collect(),
             writer,
+            no_room: AtomicBool::new(false),
         }
     }
 
@@ -304,6 +313,7 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
                 let mut lines = lister.spare_lines.pop().unwrap_or_default();
                 let count = if wins {
                     list_moves(fold, &heaps, &summary, &mut lines, count_only, self.writer)
+                        .map_err(|NoRoom| self.no_room_for_moves(heaps.len()))?
                 } else {
                     0
                 };
@@ -403,12 +413,29 @@ impl<S: TokenSource, W: Write> Run<'_, S, W> {
             Answer::MoveCount,
             "counted cases are never shared"
         );
+        if shared.no_room.load(Ordering::Relaxed) {
+            // The other pieces' lines go first, so that the message has room.
+            for piece in &shared.pieces {
+                *piece.lock().unwrap_or_else(|e| e.into_inner()) = Lines::default();
+            }
+            return Err(self.no_room_for_moves(shared.heaps.len()));
+        }
         self.write_head(true, 0)?;
         for piece in &shared.pieces {
             let lines = piece.lock().unwrap_or_else(|e| e.into_inner());
             self.out.lines(lines.as_bytes()).map_err(stdout_error)?;
         }
         Ok(())
+    }
+
+    /// The error of a won case of `heaps` heaps whose move lines did not
+    /// fit in memory.
+    fn no_room_for_moves(&self, heaps: usize) -> Error {
+        let message = format!("out of memory listing the winning moves of a case of {heaps} heaps");
+        Error::Io {
+            path: self.path.to_string(),
+            source: std::io::Error::new(std::io::ErrorKind::OutOfMemory, message),
+        }
     }
 
     /// Writes a case's verdict, or for [`Answer::MoveCount`] its number of

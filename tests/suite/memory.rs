@@ -95,3 +95,31 @@ fn gen_cases_too_large_to_hold_are_an_error() {
         "{stderr}"
     );
 }
+
+/// A case of 4,000,001 heaps from 2^62 up: their xor has bit 62 set, so
+/// every heap has a winning move, a line of about 40 bytes each (160 MB in
+/// all) while the heaps take 32 MB. Listing them runs out of memory, on
+/// one thread and on two (where the case is listed in pieces on both): an
+/// error that says so, not an abort.
+#[test]
+fn move_lines_too_large_to_hold_are_an_error() {
+    let heaps: u64 = 4_000_001;
+    let mut text = format!("{heaps}\n").into_bytes();
+    for i in 0..heaps {
+        let heap = (1u64 << 62) | i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 2;
+        text.extend(format!("{heap} ").bytes());
+    }
+    text.extend_from_slice(b"\n0\n");
+    for threads in ["1", "2"] {
+        let output = limited(
+            &["solve", "hdu2176", "-", "--threads", threads],
+            text.clone(),
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{threads} threads: {stderr}");
+        assert!(
+            stderr.contains("<stdin>: out of memory listing the winning moves of a case"),
+            "{threads} threads: {stderr}"
+        );
+    }
+}
