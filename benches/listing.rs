@@ -48,6 +48,7 @@ fn listing(c: &mut Criterion) {
                 b.iter(|| {
                     let each = |(case, summary): &(Vec<u64>, CaseSummary)| {
                         list_moves(&NormalNim, case, summary, &mut lines, false, writer)
+                            .expect("the lines fit in memory")
                     };
                     black_box(cases).iter().map(each).sum::<u64>()
                 })
@@ -66,6 +67,7 @@ fn listing(c: &mut Criterion) {
                 true,
                 writer,
             )
+            .expect("counting takes no memory")
         })
     });
     group.bench_function("decide", |b| {
