@@ -52,6 +52,11 @@ pub enum CheckpointError {
         /// What was found there.
         what: String,
     },
+    /// The file's values do not fit in memory; nothing says it is damaged.
+    OutOfMemory {
+        /// How many values it holds.
+        values: usize,
+    },
 }
 
 impl fmt::Display for CheckpointError {
@@ -59,6 +64,9 @@ impl fmt::Display for CheckpointError {
         match self {
             CheckpointError::Io(e) => f.write_str(&crate::error::describe_io(e)),
             CheckpointError::Bad { at, what } => write!(f, "byte {at}: {what}"),
+            CheckpointError::OutOfMemory { values } => {
+                write!(f, "not enough memory for its {values} values")
+            }
         }
     }
 }
@@ -138,7 +146,7 @@ fn read_values<R: Read>(
         usize::try_from(count).map_err(|_| input.bad(width_at + 1, "too many values".into()))?;
     values
         .try_reserve(count)
-        .map_err(|e| input.bad(width_at + 1, format!("{count} values: {e}")))?;
+        .map_err(|_| CheckpointError::OutOfMemory { values: count })?;
     let mut bytes = vec![0u8; (1 << 16) * usize::from(width)];
     let mut left = count;
     while left > 0 {

@@ -123,3 +123,33 @@ fn move_lines_too_large_to_hold_are_an_error() {
         );
     }
 }
+
+/// A checkpoint whose values do not fit in memory (its count says 2^40)
+/// is an error that says so, and does not call the file damaged: it may
+/// be sound, and hours of work, to resume where there is more memory.
+#[test]
+fn a_checkpoint_too_large_to_load_is_not_called_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kayles.ckpt");
+    let path = path.to_str().unwrap();
+    let args = ["grundy", "kayles", "--values", "10", "--checkpoint", path];
+    let written = super::common::nimstream(&args, b"");
+    assert_eq!(written.status.code(), Some(0));
+    let mut bytes = std::fs::read(path).unwrap();
+    // The magic line (28 bytes), the version, the rule's length and the
+    // rule, then the width (one byte) and the count.
+    let rule_len = u32::from_le_bytes(bytes[32..36].try_into().unwrap()) as usize;
+    let count_at = 36 + rule_len + 1;
+    bytes[count_at..count_at + 8].copy_from_slice(&(1u64 << 40).to_le_bytes());
+    std::fs::write(path, &bytes).unwrap();
+    let output = limited(&args, vec![]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "cannot resume from this checkpoint: not enough memory for its 1099511627776 values"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("not a checkpoint"), "{stderr}");
+}

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
-use nimstream::grundy::checkpoint::{self, Saved};
+use nimstream::grundy::checkpoint::{self, CheckpointError, Saved};
 use nimstream::grundy::{Method, NimSequence, Rule};
 use nimstream::output::atomic::AtomicFile;
 use nimstream::Error;
@@ -81,10 +81,15 @@ impl Checkpoint {
             rule: saved,
             values,
         } = checkpoint::read(&mut BufReader::with_capacity(1 << 20, file)).map_err(|e| {
-            Error::Usage(format!(
-                "{}: not a checkpoint nimstream can resume from: {e}",
-                self.path.display()
-            ))
+            let path = self.path.display();
+            Error::Usage(match e {
+                // The file may well be sound: it is kept, to resume where
+                // there is more memory.
+                CheckpointError::OutOfMemory { .. } => {
+                    format!("{path}: cannot resume from this checkpoint: {e}")
+                }
+                _ => format!("{path}: not a checkpoint nimstream can resume from: {e}"),
+            })
         })?;
         if saved != rule.to_string() {
             return Err(Error::Usage(format!(
