@@ -149,11 +149,11 @@ impl Values {
     fn widen_for(&mut self, value: u32) -> Result<(), TryReserveError> {
         let capacity = with_cells!(&*self, v => v.capacity());
         *self = if value <= u16::MAX.into() {
+            // Straight into the reserved room: a copy on the way would be
+            // as large again, and infallible.
             let mut wide = Vec::new();
             wide.try_reserve_exact(capacity)?;
-            wide.extend(
-                with_cells!(&*self, v => v.iter().map(|x| x.get() as u16).collect::<Vec<_>>()),
-            );
+            with_cells!(&*self, v => wide.extend(v.iter().map(|x| x.get() as u16)));
             Values::Short(wide)
         } else {
             let mut wide = Vec::new();

@@ -153,3 +153,39 @@ fn a_checkpoint_too_large_to_load_is_not_called_damaged() {
     );
     assert!(!stderr.contains("not a checkpoint"), "{stderr}");
 }
+
+/// Resumed from a checkpoint of 34 million values of a byte each, the
+/// first value past 255 widens them to two bytes: 68 MB reserved, copied
+/// straight into, with no 68 MB copy on the way (which once made the peak
+/// 170 MB and aborted). The checkpoint's values are random bytes, so that
+/// the next heap of Officers (0.6) has every xor below 256 as an option.
+#[test]
+fn widening_resumed_values_fits_or_is_an_error() {
+    use nimstream::grundy::{checkpoint, values::Values, Method, NimSequence, Rule};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("officers.ckpt");
+    let count = 34_000_000;
+    let mut rng = 1u64;
+    let values: Values = (0..count)
+        .map(|_| {
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (rng >> 56) as u32
+        })
+        .collect();
+    let rule = Rule::parse("0.6").unwrap();
+    let seq = NimSequence::resume(rule, Method::Auto, values);
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    checkpoint::write(&seq, &mut file).unwrap();
+    std::io::Write::flush(&mut file).unwrap();
+    drop((seq, file));
+    let wanted = (count + 3).to_string();
+    let path = path.to_str().unwrap();
+    let args = ["grundy", "0.6", "--values", &wanted, "--checkpoint", path];
+    let output = limited(&args, vec![]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    match output.status.code() {
+        Some(0) => {}
+        Some(2) => assert!(stderr.contains("not enough memory"), "{stderr}"),
+        code => panic!("exit {code:?}: {stderr}"),
+    }
+}
