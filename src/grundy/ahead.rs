@@ -34,15 +34,24 @@
 //! find costs far more than a pair that finds nothing.
 //!
 //! On a busy machine the second thread may get no core of its own, and
-//! every block would wait a scheduling slice for its rows; `pacing` watches
-//! the waiting and has this thread work alone for spells while it lasts.
+//! every block would wait a scheduling slice for its rows. So this thread
+//! never waits on a second thread that is not running: the second thread
+//! counts its progress as it marks ([`Handoff`]), and when the rows are not
+//! back and the count stands still (or the job was never started), this
+//! thread cancels the job and marks the block itself, as one thread does.
+//! The second thread stops at its next step, and the rows it sends back
+//! are dropped. `pacing` weighs what the pipeline gives against what the
+//! waiting and the cancelled jobs cost, and has this thread work alone for
+//! spells while the pipeline does not pay.
 //!
 //! The values never depend on the second thread: rows that come back for
 //! another block than the one this thread is at (a value needed another
 //! bit and ended a block early, or the split was rebuilt) are dropped and
 //! the block is marked here, as with one thread.
 
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
+use std::sync::Arc;
 use std::thread::Scope;
 use std::time::{Duration, Instant};
 
@@ -57,23 +66,96 @@ pub(super) struct Ahead<T> {
     done: Receiver<Marked>,
     /// The block the job in flight marks, if one is.
     pending: Option<Pending>,
+    /// Whether a cancelled job's rows are still to come back: no job is
+    /// sent until they have.
+    cancelled: bool,
+    /// The job in flight's state and the second thread's progress on it.
+    handoff: Arc<Handoff>,
     /// The split the second thread's copy of the rare heaps is of, and how
     /// much of each class's rare list it has.
     epoch: Option<u64>,
     sent: Vec<usize>,
+    /// How much to send ahead, and whether to.
+    tuning: Tuning,
+    /// Blocks whose rows were not back when this thread needed them and
+    /// were waited for; blocks whose job was cancelled because the second
+    /// thread was not running, and which this thread marked; and blocks
+    /// this thread marked alone while the pipeline did not pay.
+    pub waits: u64,
+    pub taken_over: u64,
+    pub alone: u64,
+}
+
+/// What the pipeline has learned of the machine, kept by the engine from
+/// one stretch of values to the next (a sequence is computed 4096 values a
+/// call): a second thread starts for each, and a busy machine would
+/// otherwise be learned again every time.
+#[derive(Clone, Debug)]
+pub(super) struct Tuning {
     /// The second thread's share of the far pairs, in 64ths.
     share: usize,
     /// Once it has them all, the heaps `a` whose pairs it sweeps in each
     /// row, as many as it can while the rows still come back in time.
     span: usize,
-    /// Whether the pipeline pays now, and this thread's polling.
+    /// Whether the pipeline pays now.
     pacing: Pacing,
-    poll: Poll,
-    /// Blocks whose rows were not back when this thread needed them, and
-    /// blocks this thread marked alone while the pipeline did not pay.
-    pub waits: u64,
-    pub alone: u64,
 }
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            share: 64,
+            span: FIRST_SPAN,
+            pacing: Pacing::new(),
+        }
+    }
+}
+
+/// What the two threads know of the job in flight: its state, which
+/// either may change (the engine's thread cancels, the second thread
+/// starts and finishes), and how far the second thread has got.
+#[derive(Debug, Default)]
+struct Handoff {
+    state: AtomicU8,
+    progress: AtomicU64,
+}
+
+/// The states of a job: sent, being marked, marked (its rows are on their
+/// way back and will be used), given up by the engine's thread.
+const QUEUED: u8 = 0;
+const STARTED: u8 = 1;
+const FINISHED: u8 = 2;
+const CANCELLED: u8 = 3;
+
+impl Handoff {
+    /// Moves the job from `from` to `to`; false if it was not in `from`.
+    fn shift(&self, from: u8, to: u8) -> bool {
+        self.state
+            .compare_exchange(from, to, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok()
+    }
+
+    fn is_cancelled(&self) -> bool {
+        self.state.load(Ordering::Acquire) == CANCELLED
+    }
+}
+
+/// How long the second thread's progress may stand still before this
+/// thread takes its block over: far longer than one step of its marking
+/// (a few microseconds), far shorter than a scheduling slice.
+const STALL: Duration = Duration::from_micros(50);
+
+/// The longest this thread waits for rows that are being marked: a second
+/// thread that runs but is this far behind is treated as one that does not.
+const LONGEST_WAIT: Duration = Duration::from_millis(1);
+
+/// What a take-over costs besides its wait, for `pacing`: sending the job,
+/// waking the second thread, and what it marked before it stopped.
+const TAKE_OVER_COST: Duration = Duration::from_micros(20);
+
+/// Rare heaps, or heaps `a` of the sweep, the second thread marks between
+/// two looks at its job's state.
+const STEP: usize = 64;
 
 /// What a job was asked to mark, to check its rows against the block
 /// they come back for.
@@ -117,7 +199,8 @@ struct Marked {
     rows: Block,
     marked: u64,
     swept: u64,
-    /// The second thread's time on these rows: this thread's, saved.
+    /// The second thread's time on these rows: this thread's, saved (or,
+    /// for a cancelled job, spent for nothing).
     given: Duration,
 }
 
@@ -141,41 +224,67 @@ struct ClassCopy {
 }
 
 impl<T: Cell + Sync> Ahead<T> {
-    /// Starts the second thread in `scope`; `None` when the system will
-    /// not start it. It sleeps `delay` after each job, as a thread that
-    /// gets no core would wait (zero but in tests).
-    pub fn start<'scope>(scope: &'scope Scope<'scope, '_>, delay: Duration) -> Option<Ahead<T>>
+    /// Starts the second thread in `scope`, tuned as `tuning` says; `None`
+    /// when the system will not start it. It sleeps `delay` in each job, as
+    /// a thread that gets no core would stop (zero but in tests).
+    pub fn start<'scope>(
+        scope: &'scope Scope<'scope, '_>,
+        delay: Duration,
+        tuning: Tuning,
+    ) -> Option<Ahead<T>>
     where
         T: 'scope,
     {
         let (jobs, job_queue) = sync_channel::<Job<T>>(1);
         let (marked, done) = sync_channel(1);
+        let handoff = Arc::new(Handoff::default());
+        let theirs = Arc::clone(&handoff);
         std::thread::Builder::new()
-            .spawn_scoped(scope, move || mark_ahead(&job_queue, &marked, delay))
+            .spawn_scoped(scope, move || {
+                mark_ahead(&job_queue, &marked, &theirs, delay)
+            })
             .ok()?;
         Some(Ahead {
             jobs,
             done,
             pending: None,
+            cancelled: false,
+            handoff,
             epoch: None,
             sent: vec![],
-            share: 64,
-            span: FIRST_SPAN,
-            pacing: Pacing::new(),
-            poll: Poll::new(),
+            tuning,
             waits: 0,
+            taken_over: 0,
             alone: 0,
         })
     }
 
+    /// What the pipeline learned, for the next stretch of values.
+    pub fn tuning(&self) -> Tuning {
+        self.tuning.clone()
+    }
+
     /// Whether to send the next block ahead: false while this thread works
-    /// alone (see `pacing`), and the block is then counted as such.
+    /// alone (see `pacing`) or the rows of a cancelled job are not back,
+    /// and the block is then counted as alone.
     pub fn pipelines(&mut self) -> bool {
-        let pipelines = self.pacing.pipelines(Instant::now());
+        let pipelines = self.tuning.pacing.pipelines(Instant::now()) && self.collect_cancelled();
         if !pipelines {
             self.alone += 1;
         }
         pipelines
+    }
+
+    /// Whether the rows of a cancelled job, if there is one, are back (and
+    /// dropped: a take-back is charged when it is made, [`TAKE_OVER_COST`]).
+    fn collect_cancelled(&mut self) -> bool {
+        if self.cancelled {
+            match self.done.try_recv() {
+                Err(TryRecvError::Empty) => return false,
+                Ok(_) | Err(TryRecvError::Disconnected) => self.cancelled = false,
+            }
+        }
+        true
     }
 
     /// The rows marked ahead for the block of `len` heaps from `n0`, rows
@@ -186,24 +295,32 @@ impl<T: Cell + Sync> Ahead<T> {
         let took_at = Instant::now();
         let marked = match self.done.try_recv() {
             Ok(marked) => {
-                self.pacing.record(marked.given, Duration::ZERO, took_at);
-                if self.share < 64 {
-                    self.share += 1;
+                self.tuning
+                    .pacing
+                    .record(marked.given, Duration::ZERO, took_at);
+                if self.tuning.share < 64 {
+                    self.tuning.share += 1;
                 } else {
-                    self.span = (self.span + SPAN_STEP).min(MAX_SPAN);
+                    self.tuning.span = (self.tuning.span + SPAN_STEP).min(MAX_SPAN);
                 }
                 marked
             }
             Err(TryRecvError::Empty) => {
-                if self.span > 0 {
-                    self.span = self.span.saturating_sub(SPAN_STEP);
+                if self.tuning.span > 0 {
+                    self.tuning.span = self.tuning.span.saturating_sub(SPAN_STEP);
                 } else {
-                    self.share = self.share.saturating_sub(1);
+                    self.tuning.share = self.tuning.share.saturating_sub(1);
                 }
+                let Some(marked) = self.wait_while_marking() else {
+                    self.taken_over += 1;
+                    let now = Instant::now();
+                    let cost = now - took_at + TAKE_OVER_COST;
+                    self.tuning.pacing.record(Duration::ZERO, cost, now);
+                    return None;
+                };
                 self.waits += 1;
-                let marked = self.poll.receive(&self.done)?;
                 let now = Instant::now();
-                self.pacing.record(marked.given, now - took_at, now);
+                self.tuning.pacing.record(marked.given, now - took_at, now);
                 marked
             }
             Err(TryRecvError::Disconnected) => return None,
@@ -219,6 +336,45 @@ impl<T: Cell + Sync> Ahead<T> {
                 swept: marked.swept,
             }
         })
+    }
+
+    /// The rows of the job in flight, waited for while the second thread
+    /// makes progress on them; `None` when it does not (it was never
+    /// started, or stands still: the thread has no core) or is far behind,
+    /// and the job is then cancelled.
+    fn wait_while_marking(&mut self) -> Option<Marked> {
+        let start = Instant::now();
+        let mut seen = self.handoff.progress.load(Ordering::Relaxed);
+        let mut moved_at = start;
+        loop {
+            match self.done.try_recv() {
+                Ok(marked) => return Some(marked),
+                Err(TryRecvError::Disconnected) => return None,
+                Err(TryRecvError::Empty) => {}
+            }
+            let now = Instant::now();
+            let progress = self.handoff.progress.load(Ordering::Relaxed);
+            if progress != seen {
+                (seen, moved_at) = (progress, now);
+            }
+            let stalled = self.handoff.state.load(Ordering::Acquire) == QUEUED
+                || now - moved_at > STALL
+                || now - start > LONGEST_WAIT;
+            if stalled && self.cancel() {
+                return None;
+            }
+            std::hint::spin_loop();
+        }
+    }
+
+    /// Cancels the job in flight; false when it was already marked, and
+    /// its rows are then to be taken (they are on their way).
+    fn cancel(&mut self) -> bool {
+        if self.handoff.shift(QUEUED, CANCELLED) || self.handoff.shift(STARTED, CANCELLED) {
+            self.cancelled = true;
+            return true;
+        }
+        false
     }
 
     /// Sends the block of `len` heaps from `n0` ahead, to be marked with
@@ -239,7 +395,7 @@ impl<T: Cell + Sync> Ahead<T> {
         epoch: u64,
         rows: Block,
     ) {
-        debug_assert!(self.pending.is_none() && n0 - g.len() <= HEAPS);
+        debug_assert!(self.pending.is_none() && !self.cancelled && n0 - g.len() <= HEAPS);
         let reset = (self.epoch != Some(epoch)).then(|| {
             self.epoch = Some(epoch);
             self.sent = vec![0; split.classes.len()];
@@ -253,7 +409,7 @@ impl<T: Cell + Sync> Ahead<T> {
             // block before this one.
             let far = class.rare.partition_point(|&r| (r as usize) < 2 * HEAPS);
             let far = far.clamp(lo, hi);
-            ranges[d] = (far, far + (hi - far) * self.share / 64);
+            ranges[d] = (far, far + (hi - far) * self.tuning.share / 64);
             let from = self.sent[d];
             rare.push((
                 class.rare[from..].to_vec(),
@@ -261,7 +417,7 @@ impl<T: Cell + Sync> Ahead<T> {
             ));
             self.sent[d] = class.rare.len();
         }
-        let swept = block::sweepable(split.removal_range(), n0, len, g.len(), self.span);
+        let swept = block::sweepable(split.removal_range(), n0, len, g.len(), self.tuning.span);
         let job = Job {
             known: Known {
                 ptr: g.as_ptr(),
@@ -276,6 +432,9 @@ impl<T: Cell + Sync> Ahead<T> {
             swept,
             rows,
         };
+        // The second thread is between jobs: it wrote the state last
+        // before sending the previous job's rows back.
+        self.handoff.state.store(QUEUED, Ordering::Release);
         if self.jobs.send(job).is_ok() {
             self.pending = Some(Pending {
                 n0,
@@ -300,12 +459,20 @@ const SPAN_STEP: usize = 32;
 const MAX_SPAN: usize = 1 << 14;
 
 /// The second thread: marks each job's ranges in its rows and sends them
-/// back, until the engine's side is dropped.
-fn mark_ahead<T: Cell>(jobs: &Receiver<Job<T>>, done: &SyncSender<Marked>, delay: Duration) {
+/// back, until the engine's side is dropped. A cancelled job is left at
+/// the next step, and its rows go back for nothing.
+fn mark_ahead<T: Cell>(
+    jobs: &Receiver<Job<T>>,
+    done: &SyncSender<Marked>,
+    handoff: &Handoff,
+    delay: Duration,
+) {
     let mut classes: Vec<ClassCopy> = vec![];
     let mut poll = Poll::new();
     while let Some(job) = poll.receive(jobs) {
         let (wall, cpu) = (Instant::now(), thread_cpu_time());
+        // The copy of the split is kept whole even for a cancelled job:
+        // the next job brings only what is new.
         if let Some(moves) = job.reset {
             classes = moves
                 .into_iter()
@@ -319,33 +486,53 @@ fn mark_ahead<T: Cell>(jobs: &Receiver<Job<T>>, done: &SyncSender<Marked>, delay
             copy.rare.extend(rare);
             copy.values.extend(values);
         }
-        // SAFETY: the engine's thread neither moves nor writes these cells
-        // while the job is out (`Ahead::send`).
-        let g = unsafe { std::slice::from_raw_parts(job.known.ptr, job.known.len) };
         let mut rows = job.rows;
-        rows.begin(job.len, job.bits);
-        let mut marked = 0;
-        let mut swept = 0;
-        for (copy, &(a, b)) in classes.iter().zip(&job.ranges) {
-            marked += rows.mark_range(g, job.n0, &copy.moves, &copy.rare[a..b], &copy.values[a..b]);
-            swept += rows.sweep(g, job.n0, &copy.moves, job.swept);
+        let (mut marked, mut swept) = (0, 0);
+        if handoff.shift(QUEUED, STARTED) {
+            // SAFETY: the engine's thread neither moves nor writes these
+            // cells while the scope lasts (`Ahead::send`).
+            let g = unsafe { std::slice::from_raw_parts(job.known.ptr, job.known.len) };
+            rows.begin(job.len, job.bits);
+            let step = || {
+                handoff.progress.fetch_add(1, Ordering::Relaxed);
+                !handoff.is_cancelled()
+            };
+            for (copy, &(a, b)) in classes.iter().zip(&job.ranges) {
+                let moves = &copy.moves;
+                for at in (a..b).step_by(STEP) {
+                    let to = (at + STEP).min(b);
+                    marked +=
+                        rows.mark_range(g, job.n0, moves, &copy.rare[at..to], &copy.values[at..to]);
+                    if !step() {
+                        break;
+                    }
+                }
+                let (from, to) = job.swept;
+                for at in (from..to).step_by(STEP) {
+                    swept += rows.sweep(g, job.n0, moves, (at, (at + STEP).min(to)));
+                    if !step() {
+                        break;
+                    }
+                }
+            }
+            if !delay.is_zero() {
+                std::thread::sleep(delay);
+            }
+            // Cancelled or not, the rows go back: the engine's thread
+            // drops those of a cancelled job.
+            handoff.shift(STARTED, FINISHED);
         }
         let given = match (cpu, thread_cpu_time()) {
             (Some(before), Some(after)) => after.saturating_sub(before),
             _ => wall.elapsed(),
         };
-        if !delay.is_zero() {
-            std::thread::sleep(delay);
-        }
-        if done
-            .send(Marked {
-                rows,
-                marked,
-                swept,
-                given,
-            })
-            .is_err()
-        {
+        let marked = Marked {
+            rows,
+            marked,
+            swept,
+            given,
+        };
+        if done.send(marked).is_err() {
             break;
         }
     }

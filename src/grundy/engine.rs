@@ -38,7 +38,7 @@
 
 use std::time::Duration;
 
-use super::ahead::Ahead;
+use super::ahead::{Ahead, Tuning};
 use super::block::{self, Block};
 use super::check::{Candidates, Scan, Scanner};
 use super::mex::{Marks, Mex, SmallMarks};
@@ -111,6 +111,8 @@ pub struct Engine {
     /// How long the second thread sleeps after each job: zero, but in
     /// tests that play a machine that gives it no core.
     second_thread_delay: Duration,
+    /// What the pipeline learned of the machine in the last stretch.
+    tuning: Tuning,
 }
 
 impl Engine {
@@ -179,10 +181,13 @@ impl Engine {
             && g.try_reserve(until.saturating_sub(g.len())).is_ok();
         if ahead {
             return std::thread::scope(|scope| {
-                let mut ahead = Ahead::start(scope, self.second_thread_delay);
+                let tuning = std::mem::take(&mut self.tuning);
+                let mut ahead = Ahead::start(scope, self.second_thread_delay, tuning);
                 let wide = self.extend_with(rule, g, until, ahead.as_mut());
                 if let Some(ahead) = ahead {
+                    self.tuning = ahead.tuning();
                     self.total.waited_blocks += ahead.waits;
+                    self.total.taken_blocks += ahead.taken_over;
                     self.total.alone_blocks += ahead.alone;
                 }
                 wide
@@ -344,13 +349,15 @@ impl Engine {
         let total = self.total_work();
         let work = format!(
             "{} rare pairs ({} marked ahead), {} checked pairs ({} swept ahead), {} rebuilds, \
-             {} blocks waited for the second thread, {} marked alone while it had no core",
+             {} blocks waited for the second thread, {} taken back from it and {} marked alone \
+             while it had no core",
             total.rare_pairs,
             total.ahead_pairs,
             total.checked_pairs,
             total.swept_pairs,
             total.rebuilds,
             total.waited_blocks,
+            total.taken_blocks,
             total.alone_blocks,
         );
         match self.pair_sets {
@@ -389,6 +396,7 @@ impl Engine {
             swept_pairs: a.swept_pairs + b.swept_pairs,
             rebuilds: a.rebuilds,
             waited_blocks: a.waited_blocks,
+            taken_blocks: a.taken_blocks,
             alone_blocks: a.alone_blocks,
         }
     }

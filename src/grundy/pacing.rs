@@ -4,17 +4,20 @@
 //! The pipeline of `grundy::ahead` pays only while the second thread has a
 //! core of its own. On a busy machine (a browser, a build, a CI runner's
 //! neighbours) it often has none: it runs in slices between other
-//! processes, a block's rows come back a scheduling slice late, and the
-//! engine's thread spends its time waiting for them. Measured on a 2-core
-//! machine at load 8, that made two threads 4-7x slower than one. So the
-//! engine's thread weighs what the pipeline gives against what it costs:
-//! the CPU time the second thread spent marking rows (work this thread
-//! would otherwise do) against the time this thread waited for them. When
-//! the waiting passes half of what was given, it works alone for a spell,
-//! marking every pair itself as one thread does, then tries the pipeline
-//! again. The spells double while the pipeline keeps failing, up to
-//! [`LONGEST_SPELL`], and halve for each window of work in which it paid:
-//! a lasting load costs a few milliseconds of trying a second, a tried
+//! processes, and a block's rows come back a scheduling slice late.
+//! Measured on a 2-core machine at load 8, waiting for them made two
+//! threads 4-7x slower than one. The engine's thread no longer waits on a
+//! second thread that is not running (it takes the block back), but each
+//! block sent to one still costs a wake-up and the marking it did before it
+//! stopped. So the engine's thread weighs what the pipeline gives against
+//! what it costs: the CPU time the second thread spent marking rows (work
+//! this thread would otherwise do) against the time this thread waited
+//! and the blocks it took back. When the cost passes half of what was
+//! given, it works alone for a spell, marking every pair itself as one
+//! thread does, then tries the pipeline again. The spells double while the
+//! pipeline keeps failing, up to [`LONGEST_SPELL`], and halve for each
+//! window of work in which it paid. A trial after a spell allows for no
+//! cost: a lasting load costs one block taken back a second, a tried
 //! pipeline that passes by chance once does not bring the short spells
 //! back, and the second core is used again within a few seconds of coming
 //! free.
@@ -32,16 +35,17 @@ use std::time::{Duration, Instant};
 const FIRST_SPELL: Duration = Duration::from_millis(20);
 const LONGEST_SPELL: Duration = Duration::from_secs(1);
 
-/// Waiting below this is never held against the pipeline: a few
-/// wake-ups' worth, which a quiet machine also has.
-const WAIT_ALLOWANCE: Duration = Duration::from_millis(2);
+/// Waiting below this is never held against the pipeline: some wake-ups'
+/// worth, which a quiet machine also has, or a few blocks taken back from
+/// a second thread that had no core.
+const WAIT_ALLOWANCE: Duration = Duration::from_micros(500);
 
 /// Work given over which a pipeline that did not wait too much is judged
 /// good.
 const WINDOW: Duration = Duration::from_millis(50);
 
 /// The engine's view of the pipeline: on, or off until an instant.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Pacing {
     /// Until when this thread works alone, if it does.
     alone_until: Option<Instant>,
@@ -51,6 +55,10 @@ pub(super) struct Pacing {
     /// pipeline was last judged.
     given: Duration,
     waited: Duration,
+    /// Whether the pipeline is on trial after a spell alone, until a
+    /// window of work in which it paid: then no waiting is allowed for, so
+    /// that a second thread still without a core costs one block a trial.
+    trying: bool,
 }
 
 impl Pacing {
@@ -60,6 +68,7 @@ impl Pacing {
             spell: FIRST_SPELL,
             given: Duration::ZERO,
             waited: Duration::ZERO,
+            trying: false,
         }
     }
 
@@ -74,12 +83,19 @@ impl Pacing {
         self.alone_until = None;
         self.given += given;
         self.waited += waited;
-        if self.waited > WAIT_ALLOWANCE && self.waited * 2 > self.given {
+        let allowance = if self.trying {
+            Duration::ZERO
+        } else {
+            WAIT_ALLOWANCE
+        };
+        if self.waited > allowance && self.waited * 2 > self.given {
             self.alone_until = Some(now + self.spell);
             self.spell = (self.spell * 2).min(LONGEST_SPELL);
+            self.trying = true;
             self.forget();
         } else if self.given >= WINDOW {
             self.spell = (self.spell / 2).max(FIRST_SPELL);
+            self.trying = false;
             self.forget();
         }
     }
@@ -204,6 +220,26 @@ mod tests {
         }
         pacing.record(100 * US, 3 * MS, now);
         assert_eq!(pacing.alone_until, Some(now + FIRST_SPELL));
+    }
+
+    #[test]
+    fn a_trial_after_a_spell_that_fails_at_once_starts_the_next_spell() {
+        let mut now = Instant::now();
+        let mut pacing = Pacing::new();
+        pacing.record(100 * US, 3 * MS, now);
+        now = pacing.alone_until.unwrap();
+        // One block taken back, 70 us of cost: far below the allowance,
+        // yet the trial is over.
+        pacing.record(Duration::ZERO, 70 * US, now);
+        assert_eq!(pacing.alone_until, Some(now + 2 * FIRST_SPELL));
+        // A trial whose blocks come back in time, over a window, ends the
+        // trial: a single take-back is then allowed for again.
+        now = pacing.alone_until.unwrap();
+        for _ in 0..50 {
+            pacing.record(MS, 10 * US, now);
+        }
+        pacing.record(Duration::ZERO, 70 * US, now);
+        assert!(pacing.pipelines(now));
     }
 
     #[test]

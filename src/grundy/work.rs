@@ -20,6 +20,10 @@ pub struct Work {
     /// Blocks whose rows the second thread had not marked when they were
     /// needed, so that this thread waited for them.
     pub waited_blocks: u64,
+    /// Blocks whose rows the second thread had not marked when they were
+    /// needed, and was not marking (it had no core): this thread marked
+    /// them instead.
+    pub taken_blocks: u64,
     /// Blocks marked on one thread though two were asked for, because the
     /// second kept this one waiting (the machine was busy).
     pub alone_blocks: u64,
