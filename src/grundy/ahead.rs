@@ -69,8 +69,10 @@ pub(super) struct Ahead<T> {
     /// Whether a cancelled job's rows are still to come back: no job is
     /// sent until they have.
     cancelled: bool,
-    /// The job in flight's state and the second thread's progress on it.
+    /// The job in flight's state and the second thread's progress on it,
+    /// and that progress when the job was sent.
     handoff: Arc<Handoff>,
+    progress_at_send: u64,
     /// The split the second thread's copy of the rare heaps is of, and how
     /// much of each class's rare list it has.
     epoch: Option<u64>,
@@ -142,7 +144,9 @@ impl Handoff {
 
 /// How long the second thread's progress may stand still before this
 /// thread takes its block over: far longer than one step of its marking
-/// (a few microseconds), far shorter than a scheduling slice.
+/// (a few microseconds), far shorter than a scheduling slice. Emptying
+/// the rows, before the first step, may take longer (wide rows are
+/// megabytes): that is allowed for up to [`LONGEST_WAIT`].
 const STALL: Duration = Duration::from_micros(50);
 
 /// The longest this thread waits for rows that are being marked: a second
@@ -250,6 +254,7 @@ impl<T: Cell + Sync> Ahead<T> {
             pending: None,
             cancelled: false,
             handoff,
+            progress_at_send: 0,
             epoch: None,
             sent: vec![],
             tuning,
@@ -357,8 +362,9 @@ impl<T: Cell + Sync> Ahead<T> {
             if progress != seen {
                 (seen, moved_at) = (progress, now);
             }
+            let emptying_rows = progress == self.progress_at_send;
             let stalled = self.handoff.state.load(Ordering::Acquire) == QUEUED
-                || now - moved_at > STALL
+                || (now - moved_at > STALL && !emptying_rows)
                 || now - start > LONGEST_WAIT;
             if stalled && self.cancel() {
                 return None;
@@ -435,6 +441,7 @@ impl<T: Cell + Sync> Ahead<T> {
         // The second thread is between jobs: it wrote the state last
         // before sending the previous job's rows back.
         self.handoff.state.store(QUEUED, Ordering::Release);
+        self.progress_at_send = self.handoff.progress.load(Ordering::Relaxed);
         if self.jobs.send(job).is_ok() {
             self.pending = Some(Pending {
                 n0,
@@ -497,6 +504,9 @@ fn mark_ahead<T: Cell>(
                 handoff.progress.fetch_add(1, Ordering::Relaxed);
                 !handoff.is_cancelled()
             };
+            // The rows are empty: the first step, after which the engine's
+            // thread allows only short stalls.
+            step();
             for (copy, &(a, b)) in classes.iter().zip(&job.ranges) {
                 let moves = &copy.moves;
                 for at in (a..b).step_by(STEP) {
