@@ -999,9 +999,12 @@ fn the_summary_counts_what_solve_prints_for_every_sample() {
             let line = summary_line(summary, "first player wins");
             // S-Nim gives a verdict per position, and counts positions;
             // HDU 1524 one per query.
-            let unit = match problem.layout {
-                nimstream::problem::Layout::SubtractionSetCases => "positions",
-                nimstream::problem::Layout::GraphCases => "queries",
+            let unit = match (problem.layout, cases) {
+                (nimstream::problem::Layout::SubtractionSetCases, 1) => "position",
+                (nimstream::problem::Layout::SubtractionSetCases, _) => "positions",
+                (nimstream::problem::Layout::GraphCases, 1) => "query",
+                (nimstream::problem::Layout::GraphCases, _) => "queries",
+                (_, 1) => "case",
                 _ => "cases",
             };
             assert_eq!(

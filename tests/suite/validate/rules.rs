@@ -69,8 +69,8 @@ fn gen_draws_distinct_sorted_sets_and_refuses_what_it_cannot_draw() {
     for (args, words) in [
         (&["gen", "hdu1848", "--heaps", "4"][..], "--heaps must be 3"),
         (
-            &["gen", "hdu1848", "--min", "0"],
-            "--min must be at least 1",
+            &["gen", "hdu1848", "--min", "0", "--max", "0"],
+            "--max must be at least 1",
         ),
         (&["gen", "nim", "--positions", "3"], "apply to hdu1536"),
         (
