@@ -43,6 +43,14 @@ fn limited(args: &[&str], stdin: Vec<u8>) -> Output {
     output
 }
 
+/// Asserts that `output` is the clean error (exit 2) that names what did
+/// not fit, `words`, and not an abort.
+fn assert_out_of_memory(output: &Output, words: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(words), "{stderr}");
+}
+
 /// HDU 2176 lists every winning move, so `solve` keeps a case's heaps: a
 /// case of 20 million (40 MB of text from a pipe) outgrows the limit: its
 /// heaps take 160 MB, 256 MiB once the vector doubles.
@@ -53,9 +61,7 @@ fn a_case_too_large_to_keep_is_an_error() {
     text.extend("1 ".repeat(heaps).bytes());
     text.extend_from_slice(b"\n0\n");
     let output = limited(&["solve", "hdu2176", "-"], text);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("<stdin>: out of memory"), "{stderr}");
+    assert_out_of_memory(&output, "<stdin>: out of memory");
     // Within the limit, the same program answers.
     let output = limited(&["solve", "hdu2176", "-"], b"3 1 2 4\n0\n".to_vec());
     assert_eq!(output.status.code(), Some(0));
@@ -75,9 +81,7 @@ fn a_case_too_large_to_keep_is_an_error_on_two_threads() {
     std::fs::write(&path, text).unwrap();
     let path = path.to_str().unwrap();
     let output = limited(&["solve", "hdu2176", path, "--threads", "2"], vec![]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("out of memory keeping"), "{stderr}");
+    assert_out_of_memory(&output, "out of memory keeping");
 }
 
 /// `gen` on two threads holds each case whole until its turn to be
@@ -88,12 +92,7 @@ fn gen_cases_too_large_to_hold_are_an_error() {
     let args = "gen nim --cases 4 --heaps 4000000 --min 1000000000000000000 \
                 --max 9000000000000000000 --threads 2 -o /dev/null";
     let output = limited(&args.split_whitespace().collect::<Vec<_>>(), vec![]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("not enough memory to hold a case"),
-        "{stderr}"
-    );
+    assert_out_of_memory(&output, "not enough memory to hold a case");
 }
 
 /// A case of 4,000,001 heaps from 2^62 up: their xor has bit 62 set, so
@@ -113,11 +112,9 @@ fn move_lines_too_large_to_hold_are_an_error() {
     }
     text.extend_from_slice(b"\n0\n");
     let output = limited(&["solve", "hdu2176", "-", "--threads", "1"], text);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("<stdin>: out of memory listing the winning moves of a case"),
-        "{stderr}"
+    assert_out_of_memory(
+        &output,
+        "<stdin>: out of memory listing the winning moves of a case",
     );
 }
 
@@ -140,14 +137,11 @@ fn a_checkpoint_too_large_to_load_is_not_called_damaged() {
     bytes[count_at..count_at + 8].copy_from_slice(&(1u64 << 40).to_le_bytes());
     std::fs::write(path, &bytes).unwrap();
     let output = limited(&args, vec![]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains(
-            "cannot resume from this checkpoint: not enough memory for its 1099511627776 values"
-        ),
-        "{stderr}"
+    assert_out_of_memory(
+        &output,
+        "cannot resume from this checkpoint: not enough memory for its 1099511627776 values",
     );
+    let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("not a checkpoint"), "{stderr}");
 }
 
