@@ -22,11 +22,13 @@
 //! back, and the second core is used again within a few seconds of coming
 //! free.
 //!
-//! Waiting itself costs nothing while a thread sleeps, but waking a sleeper
-//! takes microseconds on the path of every block, so a waiting thread polls
-//! first, for as long as polling has lately paid ([`Poll`]): on a quiet
-//! machine the message comes within the poll, and under load polling would
-//! only take the core from the thread that is to send it.
+//! The second thread, waiting for its next job, sleeps at no cost, but
+//! waking a sleeper takes microseconds on the path of every block, so it
+//! polls first, for as long as polling has lately paid ([`Poll`]): on a
+//! quiet machine the job comes within the poll, and under load polling
+//! would only take the core from the thread that is to send it. (The
+//! engine's thread waits for rows only while the second thread is seen to
+//! mark them, `ahead`'s stall rule, and so never sleeps on them.)
 
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
