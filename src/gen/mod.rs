@@ -19,7 +19,7 @@
 //! (after [`TRIES`] draws), generation fails with [`GenError::Impossible`]
 //! rather than write something else.
 //!
-//! `heaps` writes heap cases (on several threads), `sets` S-Nim's cases
+//! `heaps` writes heap cases (`parallel` on several threads), `sets` S-Nim's cases
 //! (whose plan counts positions), `graphs` HDU 1524's (whose plan counts
 //! queries), `rows` the rows of row games, `positions` the other layouts,
 //! `plan` chooses the losing cases, `decimal` writes numbers, and
@@ -29,6 +29,7 @@ mod decimal;
 mod graphs;
 mod heaps;
 mod meanings;
+mod parallel;
 mod plan;
 mod positions;
 mod rows;

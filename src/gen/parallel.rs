@@ -1,0 +1,601 @@
+//! Heap cases written on several threads, in jobs of about 2^16 heaps.
+//!
+//! Threads draw jobs' text into buffers; the calling thread writes the
+//! buffers out in order. A job is small on purpose: a buffer written out
+//! while it is still in the cache costs the kernel a third of what a cold
+//! one of 10 MB (a case of 10^6 heaps) did, and the threads' cases, held
+//! whole, no longer fit in the cache beside the file's pages. So small
+//! cases go several to a job, and large ones are cut into runs of heaps.
+//!
+//! A run in the middle of a case needs the random numbers from where the
+//! runs before it left off, which depends on how many draws they took.
+//! [`SplitMix64::between`] takes one draw a heap but for a rare redraw, so
+//! a run starts where it would if no heap before it had redrawn; the writer
+//! follows the case's true draws and, where a run started elsewhere, draws
+//! it again itself. Runs are cut only for ranges that redraw at most once
+//! in `2^24` draws ([`SplitMix64::rarely_redraws`]); the bytes are those of
+//! one thread, whatever the threads and the redraws.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::ops::Range;
+use std::sync::{Condvar, Mutex};
+
+use super::decimal::Lines;
+use super::heaps::{draw_heaps, finish_case, free_heaps, push_count, write_heap_case};
+use super::plan::LosingPlan;
+use super::{CaseName, GenError, GenOptions};
+use crate::games::{CaseSummary, HeapGame};
+use crate::rng::SplitMix64;
+
+/// The heaps a job holds, about: its buffer, at 11 bytes a heap below
+/// 2^32, stays well inside a core's cache.
+pub(super) const JOB_HEAPS: u64 = 1 << 16;
+
+/// Cases whose runs cannot be cut are held whole up to this many heaps;
+/// larger ones are written by one thread as they are drawn, so that memory
+/// stays bounded whatever `--heaps` is.
+const WHOLE_MAX_HEAPS: u64 = 1 << 22;
+
+/// How a file's cases are cut into jobs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Jobs {
+    /// Each job is `per` whole cases (the last may hold fewer).
+    Cases { per: u64 },
+    /// Each case is `runs` jobs of `heaps` free heaps (the last may hold
+    /// fewer), and the writer ends it.
+    Runs { runs: u64, heaps: u64 },
+}
+
+impl Jobs {
+    /// How to cut `o`'s cases, with runs of `run_heaps`; `None` if they
+    /// cannot be cut into more than one job and are too large to hold.
+    pub(super) fn plan(o: &GenOptions, after_count: Option<u8>, run_heaps: u64) -> Option<Jobs> {
+        let cuttable = after_count.is_some() && SplitMix64::rarely_redraws(o.min, o.max);
+        if o.heaps <= run_heaps {
+            Some(Jobs::Cases {
+                per: (run_heaps / o.heaps.max(1)).max(1),
+            })
+        } else if cuttable {
+            Some(Jobs::Runs {
+                runs: free_heaps(o).div_ceil(run_heaps).max(1),
+                heaps: run_heaps,
+            })
+        } else {
+            (o.cases > 1 && o.heaps <= WHOLE_MAX_HEAPS).then_some(Jobs::Cases { per: 1 })
+        }
+    }
+
+    /// How many jobs the file's `cases` make.
+    pub(super) fn count(self, cases: u64) -> u64 {
+        match self {
+            Jobs::Cases { per } => cases.div_ceil(per),
+            Jobs::Runs { runs, .. } => cases.saturating_mul(runs),
+        }
+    }
+}
+
+/// A job's text, and for a run where its draws ended and what its heaps
+/// fold to.
+struct Done {
+    text: Vec<u8>,
+    run: Option<(SplitMix64, CaseSummary)>,
+}
+
+/// What a job is, from its number.
+enum Job {
+    Cases(Range<u64>),
+    Run {
+        case: u64,
+        run: u64,
+        heaps: Range<u64>,
+    },
+}
+
+impl Job {
+    fn of(jobs: Jobs, o: &GenOptions, index: u64) -> Job {
+        match jobs {
+            Jobs::Cases { per } => {
+                let first = index * per;
+                Job::Cases(first..(first + per).min(o.cases))
+            }
+            Jobs::Runs { runs, heaps } => {
+                let run = index % runs;
+                let start = run * heaps;
+                Job::Run {
+                    case: index / runs,
+                    run,
+                    heaps: start..(start + heaps).min(free_heaps(o)),
+                }
+            }
+        }
+    }
+}
+
+/// Where a run's draws start if no heap before it in its case redrew.
+fn run_start(o: &GenOptions, case: u64, heaps: &Range<u64>) -> SplitMix64 {
+    SplitMix64::for_case(o.seed, case).skip(heaps.start)
+}
+
+/// The shared parts of a writing.
+struct Context<'a, G> {
+    game: &'a G,
+    o: &'a GenOptions,
+    plan: &'a LosingPlan,
+    after_count: Option<u8>,
+    jobs: Jobs,
+    threads: usize,
+}
+
+impl<G: HeapGame> Context<'_, G> {
+    /// Draws job `index` into `text`.
+    fn draw(&self, index: u64, mut text: Vec<u8>) -> Result<Done, GenError> {
+        let o = self.o;
+        match Job::of(self.jobs, o, index) {
+            Job::Cases(cases) => {
+                for case in cases {
+                    let (name, losing) = (CaseName::of(case), self.plan.is_losing(case));
+                    write_heap_case(
+                        self.game,
+                        o,
+                        name,
+                        losing,
+                        self.after_count,
+                        &mut text,
+                        &mut |_| Ok(()),
+                    )?;
+                }
+                Ok(Done { text, run: None })
+            }
+            Job::Run { case, run, heaps } => {
+                if run == 0 {
+                    push_count(&mut text, o.heaps, self.after_count);
+                }
+                let mut rng = run_start(o, case, &heaps);
+                let mut folded = CaseSummary::default();
+                let mut all_zero = false;
+                draw_heaps(
+                    self.game,
+                    o,
+                    &mut rng,
+                    heaps,
+                    &mut folded,
+                    &mut all_zero,
+                    &mut text,
+                    &mut |_| Ok(()),
+                )?;
+                Ok(Done {
+                    text,
+                    run: Some((rng, folded)),
+                })
+            }
+        }
+    }
+
+    /// An empty buffer with room for the text of any job: its heaps of at
+    /// most `o.max`, each with the byte after it, its cases' count lines,
+    /// and the 24 bytes [`push_decimal`](super::push_decimal) stores into;
+    /// drawing a job never grows it. An error when memory is short, which
+    /// fewer threads, holding fewer jobs, may avoid.
+    fn room(&self) -> Result<Vec<u8>, GenError> {
+        let o = self.o;
+        let digits = |n: u64| u64::from(n.checked_ilog10().unwrap_or(0)) + 1;
+        let (cases, heaps) = match self.jobs {
+            Jobs::Cases { per } => (per.min(o.cases), o.heaps),
+            Jobs::Runs { heaps, .. } => (1, heaps),
+        };
+        let bytes = heaps
+            .checked_mul(digits(o.max) + 1)
+            .and_then(|bytes| bytes.checked_add(digits(o.heaps) + 1))
+            .and_then(|bytes| bytes.checked_mul(cases))
+            .and_then(|bytes| bytes.checked_add(24))
+            .and_then(|bytes| usize::try_from(bytes).ok());
+        let mut buf = Vec::new();
+        match bytes.map(|bytes| buf.try_reserve_exact(bytes)) {
+            Some(Ok(())) => Ok(buf),
+            _ => Err(GenError::OutOfMemory(format!(
+                "--heaps {}: not enough memory to hold a case whole on each of {} threads \
+                 (--threads 1 writes cases as they are drawn)",
+                o.heaps, self.threads
+            ))),
+        }
+    }
+}
+
+/// What the threads share: which job is next, how far the writer is, and
+/// the jobs drawn but not yet written.
+struct Shared {
+    next: u64,
+    written: u64,
+    done: BTreeMap<u64, Result<Done, GenError>>,
+    failed: bool,
+    /// Buffers written out, for the next jobs: a fresh one per job cost
+    /// its pages' faults and zeroing again.
+    spare: Vec<Vec<u8>>,
+}
+
+/// Writes every case of `o` cut as `jobs`, drawn on up to `threads`
+/// threads; how many threads ran, or `None` if the system would start
+/// none, leaving the work to the caller. At most `2 * threads` jobs are
+/// handed out ahead of the writer, which bounds memory.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn heap_cases<G: HeapGame, W: Write>(
+    game: &G,
+    o: &GenOptions,
+    plan: &LosingPlan,
+    lines: &mut Lines<W>,
+    threads: usize,
+    after_count: Option<u8>,
+    jobs: Jobs,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Option<usize>, GenError> {
+    let context = Context {
+        game,
+        o,
+        plan,
+        after_count,
+        jobs,
+        threads,
+    };
+    let total = jobs.count(o.cases);
+    let window = 2 * threads as u64;
+    let shared = Mutex::new(Shared {
+        next: 0,
+        written: 0,
+        done: BTreeMap::new(),
+        failed: false,
+        spare: Vec::new(),
+    });
+    let changed = Condvar::new();
+    let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = || loop {
+        let (index, spare) = {
+            let mut s = lock();
+            while s.next >= s.written + window && !s.failed {
+                s = changed.wait(s).unwrap_or_else(|e| e.into_inner());
+            }
+            if s.next >= total || s.failed {
+                return;
+            }
+            s.next += 1;
+            (
+                s.next - 1,
+                s.spare.pop().map(|mut text| {
+                    text.clear();
+                    text
+                }),
+            )
+        };
+        // Every job fits the same room, so a spare buffer has it.
+        let room = spare.map_or_else(|| context.room(), Ok);
+        let done = room.and_then(|text| context.draw(index, text));
+        lock().done.insert(index, done);
+        changed.notify_all();
+    };
+    let mut result = Ok(());
+    let mut started = 0;
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            if std::thread::Builder::new()
+                .spawn_scoped(scope, worker)
+                .is_err()
+            {
+                break;
+            }
+            started += 1;
+        }
+        if started == 0 {
+            return;
+        }
+        let mut writer = Writer::new(&context);
+        for index in 0..total {
+            let done = {
+                let mut s = lock();
+                loop {
+                    if let Some(done) = s.done.remove(&index) {
+                        break done;
+                    }
+                    s = changed.wait(s).unwrap_or_else(|e| e.into_inner());
+                }
+            };
+            let (written, spare) = match done {
+                Ok(done) => {
+                    let (written, text) = writer.write(index, done, lines, progress);
+                    (written, Some(text))
+                }
+                Err(e) => (Err(e), None),
+            };
+            let mut s = lock();
+            s.written = index + 1;
+            s.spare.extend(spare);
+            if let Err(e) = written {
+                s.failed = true;
+                result = Err(e);
+            }
+            drop(s);
+            changed.notify_all();
+            if result.is_err() {
+                break;
+            }
+        }
+    });
+    result.map(|()| (started > 0).then_some(started))
+}
+
+/// The writer's side: the jobs' text in order, and for a case cut into
+/// runs, its true draws and fold so far.
+struct Writer<'c, 'a, G> {
+    context: &'c Context<'a, G>,
+    rng: SplitMix64,
+    folded: CaseSummary,
+}
+
+impl<'c, 'a, G: HeapGame> Writer<'c, 'a, G> {
+    fn new(context: &'c Context<'a, G>) -> Self {
+        Writer {
+            context,
+            rng: SplitMix64::new(0),
+            folded: CaseSummary::default(),
+        }
+    }
+
+    /// Writes job `index`, drawn as `done`, after what `lines` holds; its
+    /// buffer comes back for the next jobs.
+    fn write<W: Write>(
+        &mut self,
+        index: u64,
+        done: Done,
+        lines: &mut Lines<W>,
+        progress: &mut dyn FnMut(u64),
+    ) -> (Result<(), GenError>, Vec<u8>) {
+        let Done { mut text, run } = done;
+        let result = self.check(index, run, &mut text).and_then(|ended| {
+            lines.out.write_all(&lines.buf)?;
+            lines.out.write_all(&text)?;
+            lines.buf.clear();
+            if let Some(case) = ended {
+                self.end_case(case, &mut lines.buf)?;
+            }
+            Ok(ended)
+        });
+        let result = result.map(
+            |ended| match Job::of(self.context.jobs, self.context.o, index) {
+                Job::Cases(cases) => cases.for_each(|case| progress(case + 1)),
+                Job::Run { case, .. } => {
+                    if ended.is_some() {
+                        progress(case + 1);
+                    }
+                }
+            },
+        );
+        (result, text)
+    }
+
+    /// Follows a run's case: takes the run's fold if it started where the
+    /// case's draws are, or draws it again into `text` from there. Which
+    /// case the job ends, if it is its last run.
+    fn check(
+        &mut self,
+        index: u64,
+        run: Option<(SplitMix64, CaseSummary)>,
+        text: &mut Vec<u8>,
+    ) -> Result<Option<u64>, GenError> {
+        let context = self.context;
+        let Job::Run {
+            case,
+            run: number,
+            heaps,
+        } = Job::of(context.jobs, context.o, index)
+        else {
+            return Ok(None);
+        };
+        let Some((end, folded)) = run else {
+            unreachable!("a run's job is drawn as a run")
+        };
+        if number == 0 {
+            self.rng = SplitMix64::for_case(context.o.seed, case);
+            self.folded = CaseSummary::default();
+        }
+        let last = heaps.end == free_heaps(context.o);
+        if self.rng == run_start(context.o, case, &heaps) {
+            self.rng = end;
+            self.folded = context.game.merge(self.folded, folded);
+        } else {
+            // A heap before the run redrew: its heaps are not the case's.
+            text.clear();
+            let mut refolded = CaseSummary::default();
+            let mut all_zero = false;
+            let (o, game) = (context.o, context.game);
+            draw_heaps(
+                game,
+                o,
+                &mut self.rng,
+                heaps,
+                &mut refolded,
+                &mut all_zero,
+                text,
+                &mut |_| Ok(()),
+            )?;
+            self.folded = game.merge(self.folded, refolded);
+        }
+        Ok(last.then_some(case))
+    }
+
+    /// Draws case `case`'s last heaps into `buf`.
+    fn end_case(&mut self, case: u64, buf: &mut Vec<u8>) -> Result<(), GenError> {
+        let context = self.context;
+        let losing = context.plan.is_losing(case);
+        let name = CaseName::of(case);
+        finish_case(
+            context.game,
+            context.o,
+            name,
+            losing,
+            &self.folded,
+            false,
+            &mut self.rng,
+            buf,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{lasker::LaskerSwap, misere::MisereNim, nim::NormalNim};
+
+    /// The file `heap_cases` writes, cut as `jobs` on `threads` threads, or
+    /// on one thread as they are drawn.
+    fn written<G: HeapGame>(
+        game: &G,
+        o: &GenOptions,
+        after_count: Option<u8>,
+        cut: Option<(Jobs, usize)>,
+    ) -> Result<Vec<u8>, GenError> {
+        let plan = LosingPlan::new(o.cases, o.losing, o.seed);
+        let mut lines = Lines {
+            out: Vec::new(),
+            buf: Vec::new(),
+        };
+        match cut {
+            Some((jobs, threads)) => {
+                let used = heap_cases(
+                    game,
+                    o,
+                    &plan,
+                    &mut lines,
+                    threads,
+                    after_count,
+                    jobs,
+                    &mut |_| {},
+                )?;
+                assert!(used.is_some());
+            }
+            None => {
+                super::super::heaps::heap_cases(
+                    game,
+                    o,
+                    &plan,
+                    &mut lines,
+                    1,
+                    after_count,
+                    &mut |_| {},
+                )?;
+            }
+        }
+        lines.out.extend_from_slice(&lines.buf);
+        Ok(lines.out)
+    }
+
+    /// Every cut, on two and three threads, writes one thread's bytes: with
+    /// values that redraw about once in four draws (so most runs start in
+    /// the wrong place and are drawn again), and with values that never do.
+    fn cuts_agree<G: HeapGame>(game: &G) {
+        for (min, max) in [(0, (3 << 62) - 1), (1, 1000)] {
+            for heaps in [1, 2, 3, 9, 40] {
+                let o = GenOptions {
+                    cases: 7,
+                    heaps,
+                    min,
+                    max,
+                    seed: heaps,
+                    losing: 0.5,
+                    ..GenOptions::default()
+                };
+                for after_count in [Some(b'\n'), Some(b' ')] {
+                    // Errors too: a lone losing heap in [1, 1000] cannot be.
+                    let text = |written: Result<Vec<u8>, GenError>| {
+                        written
+                            .map(|bytes| String::from_utf8(bytes).unwrap())
+                            .map_err(|e| e.to_string())
+                    };
+                    let alone = text(written(game, &o, after_count, None));
+                    let mut cuts = vec![Jobs::Cases { per: 1 }, Jobs::Cases { per: 3 }];
+                    for run in [2, 3, 7, 64] {
+                        let runs = free_heaps(&o).div_ceil(run).max(1);
+                        cuts.push(Jobs::Runs { runs, heaps: run });
+                    }
+                    for jobs in cuts {
+                        for threads in [2, 3] {
+                            let cut = text(written(game, &o, after_count, Some((jobs, threads))));
+                            let what = format!(
+                                "{heaps} heaps in [{min}, {max}], {jobs:?}, {threads} threads"
+                            );
+                            assert_eq!(cut, alone, "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_cut_writes_one_threads_bytes() {
+        cuts_agree(&NormalNim);
+        cuts_agree(&LaskerSwap);
+        cuts_agree(&MisereNim);
+    }
+
+    /// A case that cannot be made what it must be is the same error on
+    /// every cut: here a losing case of Nim with one heap in [1, 1000].
+    #[test]
+    fn an_impossible_case_is_an_error_on_every_cut() {
+        let o = GenOptions {
+            cases: 4,
+            heaps: 1,
+            min: 1,
+            max: 1000,
+            seed: 1,
+            losing: 1.0,
+            ..GenOptions::default()
+        };
+        for jobs in [Jobs::Cases { per: 1 }, Jobs::Runs { runs: 1, heaps: 1 }] {
+            let error = written(&NormalNim, &o, Some(b'\n'), Some((jobs, 2))).unwrap_err();
+            assert!(
+                matches!(error, GenError::Impossible(_)),
+                "{jobs:?}: {error}"
+            );
+        }
+    }
+
+    /// Small cases go several to a job; large ones are cut where the values
+    /// rarely redraw, and held whole (up to a bound) where they often do.
+    #[test]
+    fn the_plan_cuts_large_cases_only_where_draws_rarely_redraw() {
+        let o = |heaps, max| GenOptions {
+            cases: 10,
+            heaps,
+            min: 0,
+            max,
+            ..GenOptions::default()
+        };
+        let line = Some(b'\n');
+        assert_eq!(
+            Jobs::plan(&o(10, 9), line, 64),
+            Some(Jobs::Cases { per: 6 })
+        );
+        assert_eq!(
+            Jobs::plan(&o(0, 9), line, 64),
+            Some(Jobs::Cases { per: 64 })
+        );
+        let runs = Jobs::plan(&o(1000, (1 << 31) - 1), line, 64);
+        assert_eq!(
+            runs,
+            Some(Jobs::Runs {
+                runs: 16,
+                heaps: 64
+            })
+        );
+        assert_eq!(runs.unwrap().count(10), 160);
+        let often = (3 << 62) - 1;
+        assert_eq!(
+            Jobs::plan(&o(1000, often), line, 64),
+            Some(Jobs::Cases { per: 1 })
+        );
+        assert_eq!(
+            Jobs::plan(&o(1000, 9), None, 64),
+            Some(Jobs::Cases { per: 1 })
+        );
+        assert_eq!(Jobs::plan(&o(WHOLE_MAX_HEAPS + 1, often), line, 64), None);
+    }
+}
