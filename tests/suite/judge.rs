@@ -501,3 +501,27 @@ fn interrupting_the_judge_kills_the_program_it_runs() {
     });
     assert!(gone, "the program {pid} outlived the judge");
 }
+
+/// The problem is checked before the tests are looked for, as `solve`
+/// does: a misspelt name beside an empty folder is reported as misspelt.
+/// (The folders were expanded once for the `-` check and again for the
+/// problem, so the empty folder came first.)
+#[test]
+fn a_wrong_problem_is_reported_before_the_tests_are_looked_for() {
+    let empty = tempfile::tempdir().unwrap();
+    let folder = empty.path().to_str().unwrap();
+    let output = nimstream(&["judge", "lasktr", folder, "--", "true"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("unknown problem 'lasktr'; did you mean 'lasker'?"),
+        "{}",
+        stderr(&output)
+    );
+    let output = nimstream(&["judge", "lasker", folder, "--", "true"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("holds no *.in file"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -102,15 +102,22 @@ pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
             "name the tests: files or folders of *.in files, before `-- CMD`".into(),
         ));
     }
-    let tests = inputs::expand(&args.tests)?;
-    if tests.iter().any(|t| t == Path::new("-")) {
+    if args.tests.iter().any(|t| t == "-") {
         return Err(Error::Usage(
             "a test is a file or a folder: the program reads it as its standard input".into(),
         ));
     }
     let usage = "nimstream judge PROBLEM TESTS -- CMD";
-    // Only the tests' largest number is wanted: each is read again by path.
-    let (problem, game, _) = pick_problem(&args.problem, &args.tests, usage, MmapChoice::never())?;
+    let (problem, game, inputs) =
+        pick_problem(&args.problem, &args.tests, usage, MmapChoice::never())?;
+    // Only the tests' names and largest number are wanted: each is read
+    // again by path, so what was read ahead is dropped here.
+    let tests: Vec<PathBuf> = inputs
+        .sources()
+        .iter()
+        .map(|s| s.path().to_owned())
+        .collect();
+    drop(inputs);
     let context = Context::new(&args, problem, &game)?;
     let mut report = Report::new(args.json);
     let mut stdout = io::stdout().lock();
