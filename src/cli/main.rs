@@ -342,10 +342,26 @@ pub(crate) fn pick_problem(
     usage: &str,
     mmap: MmapChoice,
 ) -> Result<(&'static Problem, Game, Inputs), Error> {
-    let (problem, mut params, sized_by_input) = pick_params(args, paths, usage)?;
+    let (problem, params, sized_by_input) = pick_params(args, paths, usage)?;
+    let (game, inputs) = look_and_build(problem, params, sized_by_input, paths, mmap, usage)?;
+    Ok((problem, game, inputs))
+}
+
+/// The second half of [`pick_problem`], for a command that checks more of
+/// its arguments in between: opens the inputs `paths`, reading them ahead
+/// for their largest number when `sized_by_input`, and builds `problem`'s
+/// game with `params` as far as they need.
+pub(crate) fn look_and_build(
+    problem: &'static Problem,
+    mut params: GameParams,
+    sized_by_input: bool,
+    paths: &[String],
+    mmap: MmapChoice,
+    usage: &str,
+) -> Result<(Game, Inputs), Error> {
     let inputs = Inputs::look(paths, sized_by_input, mmap, usage)?;
     params.largest_heap = inputs.largest();
-    Ok((problem, problem.build_game(&params)?, inputs))
+    Ok((problem.build_game(&params)?, inputs))
 }
 
 /// The problem and its game's parameters, from the arguments, without

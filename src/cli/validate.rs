@@ -10,7 +10,10 @@ use nimstream::validate::{self, Detail, Overrides, Range};
 use nimstream::Error;
 
 use crate::inputs::Inputs;
-use crate::{check_stdout, messages, pick_problem, report_error, stdout_error, whole, ProblemArgs};
+use crate::{
+    check_stdout, look_and_build, messages, pick_params, report_error, stdout_error, whole,
+    ProblemArgs,
+};
 
 #[derive(Args)]
 #[command(after_help = "EXAMPLES:
@@ -81,7 +84,7 @@ pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
     // SAFETY: as in `solve_command`.
     let mmap = unsafe { MmapChoice::auto() };
     let usage = "nimstream validate PROBLEM FILE";
-    let (problem, mut game, inputs) = pick_problem(&args.problem, &args.paths, usage, mmap)?;
+    let (problem, params, sized_by_input) = pick_params(&args.problem, &args.paths, usage)?;
     let range = |min, max| Range { min, max };
     let overrides = Overrides {
         cases: range(args.cases_min, args.cases_max),
@@ -91,7 +94,11 @@ pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
         set_size: range(args.set_size_min, args.set_size_max),
         positions: range(args.positions_min, args.positions_max),
     };
+    // Checked before the inputs are read ahead: a wrong option is said at
+    // once, not after standard input ends.
     let limits = validate::limits(problem, &overrides)?;
+    let (mut game, inputs) =
+        look_and_build(problem, params, sized_by_input, &args.paths, mmap, usage)?;
     let detail = if args.summary {
         Detail::Summary
     } else {

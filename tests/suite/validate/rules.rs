@@ -288,3 +288,43 @@ fn validate_warns_of_the_first_heap_solve_will_refuse() {
     );
     assert_valid("0.6", b"1\n2\n1 1000\n", &upto);
 }
+
+/// A wrong limit option is said at once, before standard input is read
+/// ahead for a rule's largest heap: here the input never ends. (It was
+/// checked after the read, so the command waited for the end of input.)
+#[test]
+fn a_wrong_limit_option_is_said_before_standard_input_is_read() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimstream"))
+        .args([
+            "validate",
+            "0.6",
+            "-",
+            "--heaps-min",
+            "5",
+            "--heaps-max",
+            "2",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Held open and never written: reading it ahead would wait forever.
+    let stdin = child.stdin.take();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let exited = child.try_wait().unwrap().is_some();
+    if !exited {
+        child.kill().unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    drop(stdin);
+    assert!(exited, "still waiting for standard input after 60 s");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("the smallest allowed"), "{stderr}");
+}
