@@ -465,6 +465,23 @@ const FIRST_SPAN: usize = 256;
 const SPAN_STEP: usize = 32;
 const MAX_SPAN: usize = 1 << 14;
 
+/// Does `work` on `from..to` in pieces of [`STEP`], and stops after the
+/// piece at which `step` says the job is cancelled; what `work` counted.
+fn in_steps(
+    (from, to): (usize, usize),
+    step: &impl Fn() -> bool,
+    mut work: impl FnMut(usize, usize) -> u64,
+) -> u64 {
+    let mut counted = 0;
+    for at in (from..to).step_by(STEP) {
+        counted += work(at, (at + STEP).min(to));
+        if !step() {
+            break;
+        }
+    }
+    counted
+}
+
 /// The second thread: marks each job's ranges in its rows and sends them
 /// back, until the engine's side is dropped. A cancelled job is left at
 /// the next step, and its rows go back for nothing.
@@ -507,23 +524,14 @@ fn mark_ahead<T: Cell>(
             // The rows are empty: the first step, after which the engine's
             // thread allows only short stalls.
             step();
-            for (copy, &(a, b)) in classes.iter().zip(&job.ranges) {
+            for (copy, &range) in classes.iter().zip(&job.ranges) {
                 let moves = &copy.moves;
-                for at in (a..b).step_by(STEP) {
-                    let to = (at + STEP).min(b);
-                    marked +=
-                        rows.mark_range(g, job.n0, moves, &copy.rare[at..to], &copy.values[at..to]);
-                    if !step() {
-                        break;
-                    }
-                }
-                let (from, to) = job.swept;
-                for at in (from..to).step_by(STEP) {
-                    swept += rows.sweep(g, job.n0, moves, (at, (at + STEP).min(to)));
-                    if !step() {
-                        break;
-                    }
-                }
+                marked += in_steps(range, &step, |at, to| {
+                    rows.mark_range(g, job.n0, moves, &copy.rare[at..to], &copy.values[at..to])
+                });
+                swept += in_steps(job.swept, &step, |at, to| {
+                    rows.sweep(g, job.n0, moves, (at, to))
+                });
             }
             if !delay.is_zero() {
                 std::thread::sleep(delay);
