@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::decimal::{push_decimal, Lines};
-use super::parallel::{self, Jobs, JOB_HEAPS};
+use super::parallel::{self, Context, Jobs, JOB_HEAPS};
 use super::plan::LosingPlan;
 use super::{impossible, CaseName, GenError, GenOptions, Threads, TRIES};
 use crate::games::{CaseSummary, HeapGame};
@@ -30,7 +30,15 @@ pub(super) fn heap_cases<G: HeapGame, W: Write>(
     let count = jobs.map_or(1, |jobs| jobs.count(o.cases));
     let wanted = threads.clamp(1, usize::try_from(count).unwrap_or(usize::MAX));
     if let (Some(jobs), true) = (jobs, wanted > 1) {
-        let used = parallel::heap_cases(game, o, plan, lines, wanted, after_count, jobs, progress)?;
+        let context = Context {
+            game,
+            o,
+            plan,
+            after_count,
+            jobs,
+            threads: wanted,
+        };
+        let used = parallel::heap_cases(&context, lines, progress)?;
         if let Some(used) = used {
             return Ok(Threads { used, wanted });
         }

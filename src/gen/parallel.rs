@@ -117,14 +117,16 @@ fn run_start(o: &GenOptions, case: u64, heaps: &Range<u64>) -> SplitMix64 {
     SplitMix64::for_case(o.seed, case).skip(heaps.start)
 }
 
-/// The shared parts of a writing.
-struct Context<'a, G> {
-    game: &'a G,
-    o: &'a GenOptions,
-    plan: &'a LosingPlan,
-    after_count: Option<u8>,
-    jobs: Jobs,
-    threads: usize,
+/// What a writing on several threads needs: the game, the options, which
+/// cases lose, the byte after a case's count (see
+/// [`heap_cases`](super::heaps::heap_cases)), the cut, and the threads.
+pub(super) struct Context<'a, G> {
+    pub(super) game: &'a G,
+    pub(super) o: &'a GenOptions,
+    pub(super) plan: &'a LosingPlan,
+    pub(super) after_count: Option<u8>,
+    pub(super) jobs: Jobs,
+    pub(super) threads: usize,
 }
 
 impl<G: HeapGame> Context<'_, G> {
@@ -214,30 +216,17 @@ struct Shared {
     spare: Vec<Vec<u8>>,
 }
 
-/// Writes every case of `o` cut as `jobs`, drawn on up to `threads`
-/// threads; how many threads ran, or `None` if the system would start
-/// none, leaving the work to the caller. At most `2 * threads` jobs are
-/// handed out ahead of the writer, which bounds memory.
-#[allow(clippy::too_many_arguments)]
+/// Writes every case of `context.o` cut as `context.jobs`, drawn on up to
+/// `context.threads` threads; how many threads ran, or `None` if the
+/// system would start none, leaving the work to the caller. At most two
+/// jobs a thread are handed out ahead of the writer, which bounds memory.
 pub(super) fn heap_cases<G: HeapGame, W: Write>(
-    game: &G,
-    o: &GenOptions,
-    plan: &LosingPlan,
+    context: &Context<G>,
     lines: &mut Lines<W>,
-    threads: usize,
-    after_count: Option<u8>,
-    jobs: Jobs,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Option<usize>, GenError> {
-    let context = Context {
-        game,
-        o,
-        plan,
-        after_count,
-        jobs,
-        threads,
-    };
-    let total = jobs.count(o.cases);
+    let (o, threads) = (context.o, context.threads);
+    let total = context.jobs.count(o.cases);
     let window = 2 * threads as u64;
     let shared = Mutex::new(Shared {
         next: 0,
@@ -287,7 +276,7 @@ pub(super) fn heap_cases<G: HeapGame, W: Write>(
         if started == 0 {
             return;
         }
-        let mut writer = Writer::new(&context);
+        let mut writer = Writer::new(context);
         for index in 0..total {
             let done = {
                 let mut s = lock();
@@ -459,16 +448,15 @@ mod tests {
         };
         match cut {
             Some((jobs, threads)) => {
-                let used = heap_cases(
+                let context = Context {
                     game,
                     o,
-                    &plan,
-                    &mut lines,
-                    threads,
+                    plan: &plan,
                     after_count,
                     jobs,
-                    &mut |_| {},
-                )?;
+                    threads,
+                };
+                let used = heap_cases(&context, &mut lines, &mut |_| {})?;
                 assert!(used.is_some());
             }
             None => {
