@@ -12,7 +12,7 @@ use crate::plural::count;
 use crate::rng::SplitMix64;
 
 /// Writes every case, on up to `threads` threads where the cases can be
-/// cut into jobs ([`parallel`](super::parallel)).
+/// cut into jobs ([`parallel`]).
 ///
 /// `after_count` is the byte between a case's heap count and its heaps: a
 /// newline, or a space where they share a line; `None` writes no count, for
