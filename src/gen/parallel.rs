@@ -195,11 +195,18 @@ impl<G: HeapGame> Context<'_, G> {
         let mut buf = Vec::new();
         match bytes.map(|bytes| buf.try_reserve_exact(bytes)) {
             Some(Ok(())) => Ok(buf),
-            _ => Err(GenError::OutOfMemory(format!(
-                "--heaps {}: not enough memory to hold a case whole on each of {} threads \
-                 (--threads 1 writes cases as they are drawn)",
-                o.heaps, self.threads
-            ))),
+            _ => {
+                let held = match self.jobs {
+                    Jobs::Cases { per: 1 } => "a case whole".to_string(),
+                    Jobs::Cases { per } => format!("{per} cases"),
+                    Jobs::Runs { heaps, .. } => format!("a run of {heaps} heaps"),
+                };
+                Err(GenError::OutOfMemory(format!(
+                    "--heaps {}: not enough memory to hold {held} on each of {} threads \
+                     (--threads 1 writes cases as they are drawn)",
+                    o.heaps, self.threads
+                )))
+            }
         }
     }
 }
@@ -543,6 +550,49 @@ mod tests {
                 matches!(error, GenError::Impossible(_)),
                 "{jobs:?}: {error}"
             );
+        }
+    }
+
+    /// A buffer too large for memory is an error that says what it was to
+    /// hold, for each cut.
+    #[test]
+    fn room_that_cannot_be_had_says_what_it_was_for() {
+        let o = GenOptions {
+            cases: 10,
+            heaps: 1 << 50,
+            max: u64::MAX,
+            ..GenOptions::default()
+        };
+        let plan = LosingPlan::new(o.cases, o.losing, o.seed);
+        let cuts = [
+            (
+                Jobs::Cases { per: 1 },
+                "to hold a case whole on each of 2 threads",
+            ),
+            (
+                Jobs::Cases { per: 3 },
+                "to hold 3 cases on each of 2 threads",
+            ),
+            (
+                Jobs::Runs {
+                    runs: 1,
+                    heaps: 1 << 50,
+                },
+                "to hold a run of 1125899906842624 heaps",
+            ),
+        ];
+        for (jobs, words) in cuts {
+            let context = Context {
+                game: &NormalNim,
+                o: &o,
+                plan: &plan,
+                after_count: Some(b'\n'),
+                jobs,
+                threads: 2,
+            };
+            let error = context.room().unwrap_err();
+            assert!(matches!(error, GenError::OutOfMemory(_)), "{error}");
+            assert!(error.to_string().contains(words), "{error}");
         }
     }
 
