@@ -1,69 +1,11 @@
 //! Heap cases (`T`, then per case `N` and `N` heaps): how a case is drawn,
-//! and the cases written as they are drawn on one thread.
+//! whole or in runs of heaps.
 
-use std::io::Write;
-
-use super::decimal::{push_decimal, Lines};
-use super::parallel::{self, Context, Jobs, JOB_HEAPS};
-use super::plan::LosingPlan;
-use super::{impossible, CaseName, GenError, GenOptions, Threads, TRIES};
+use super::decimal::push_decimal;
+use super::{impossible, CaseName, GenError, GenOptions, TRIES};
 use crate::games::{CaseSummary, HeapGame};
 use crate::plural::count;
 use crate::rng::SplitMix64;
-
-/// Writes every case, on up to `threads` threads where the cases can be
-/// cut into jobs ([`parallel`]).
-///
-/// `after_count` is the byte between a case's heap count and its heaps: a
-/// newline, or a space where they share a line; `None` writes no count, for
-/// layouts whose cases have a fixed number of heaps.
-pub(super) fn heap_cases<G: HeapGame, W: Write>(
-    game: &G,
-    o: &GenOptions,
-    plan: &LosingPlan,
-    lines: &mut Lines<W>,
-    threads: usize,
-    after_count: Option<u8>,
-    progress: &mut dyn FnMut(u64),
-) -> Result<Threads, GenError> {
-    let jobs = Jobs::plan(o, after_count, JOB_HEAPS);
-    let count = jobs.map_or(1, |jobs| jobs.count(o.cases));
-    let wanted = threads.clamp(1, usize::try_from(count).unwrap_or(usize::MAX));
-    if let (Some(jobs), true) = (jobs, wanted > 1) {
-        let context = Context {
-            game,
-            o,
-            plan,
-            after_count,
-            jobs,
-            threads: wanted,
-        };
-        let used = parallel::heap_cases(&context, lines, progress)?;
-        if let Some(used) = used {
-            return Ok(Threads { used, wanted });
-        }
-    }
-    for case in 0..o.cases {
-        let out = &mut lines.out;
-        write_heap_case(
-            game,
-            o,
-            CaseName::of(case),
-            plan.is_losing(case),
-            after_count,
-            &mut lines.buf,
-            &mut |buf| {
-                if buf.len() >= Lines::<W>::BLOCK {
-                    out.write_all(buf)?;
-                    buf.clear();
-                }
-                Ok(())
-            },
-        )?;
-        progress(case + 1);
-    }
-    Ok(Threads { used: 1, wanted })
-}
 
 /// Writes case `case` of a heap game (its `N` line and its heap line) into
 /// `buf`, calling `spill` every few thousand heaps so that a caller can write

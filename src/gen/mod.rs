@@ -19,7 +19,7 @@
 //! (after [`TRIES`] draws), generation fails with [`GenError::Impossible`]
 //! rather than write something else.
 //!
-//! `heaps` writes heap cases (`parallel` on several threads), `sets` S-Nim's cases
+//! `heaps` draws heap cases and `parallel` writes them (on several threads), `sets` S-Nim's cases
 //! (whose plan counts positions), `graphs` HDU 1524's (whose plan counts
 //! queries), `rows` the rows of row games, `positions` the other layouts,
 //! `plan` chooses the losing cases, `decimal` writes numbers, and
@@ -275,7 +275,7 @@ pub fn generate<W: Write>(
                 Layout::HeapTriplesToZero => None,
                 _ => Some(b'\n'),
             };
-            heaps::heap_cases(&*game, options, &plan, &mut lines, threads, after_count, progress)?
+            parallel::heap_cases(&*game, options, &plan, &mut lines, threads, after_count, progress)?
         },
         position game => {
             positions::position_cases(game, problem.layout, options, &plan, &mut lines, progress)?;

@@ -1,4 +1,5 @@
-//! Heap cases written on several threads, in jobs of about 2^16 heaps.
+//! Heap cases written on several threads, in jobs of about 2^16 heaps, or
+//! on one thread as they are drawn where they cannot be cut.
 //!
 //! Threads draw jobs' text into buffers; the calling thread writes the
 //! buffers out in order. A job is small on purpose: a buffer written out
@@ -24,18 +25,72 @@ use std::sync::{Condvar, Mutex};
 use super::decimal::Lines;
 use super::heaps::{draw_heaps, finish_case, free_heaps, push_count, write_heap_case};
 use super::plan::LosingPlan;
-use super::{CaseName, GenError, GenOptions};
+use super::{CaseName, GenError, GenOptions, Threads};
 use crate::games::{CaseSummary, HeapGame};
 use crate::rng::SplitMix64;
 
 /// The heaps a job holds, about: its buffer, at 11 bytes a heap below
 /// 2^32, stays well inside a core's cache.
-pub(super) const JOB_HEAPS: u64 = 1 << 16;
+const JOB_HEAPS: u64 = 1 << 16;
 
 /// Cases whose runs cannot be cut are held whole up to this many heaps;
 /// larger ones are written by one thread as they are drawn, so that memory
 /// stays bounded whatever `--heaps` is.
 const WHOLE_MAX_HEAPS: u64 = 1 << 22;
+
+/// Writes every case, on up to `threads` threads where the cases can be
+/// cut into jobs, else on one thread as they are drawn.
+///
+/// `after_count` is the byte between a case's heap count and its heaps: a
+/// newline, or a space where they share a line; `None` writes no count, for
+/// layouts whose cases have a fixed number of heaps.
+pub(super) fn heap_cases<G: HeapGame, W: Write>(
+    game: &G,
+    o: &GenOptions,
+    plan: &LosingPlan,
+    lines: &mut Lines<W>,
+    threads: usize,
+    after_count: Option<u8>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Threads, GenError> {
+    let jobs = Jobs::plan(o, after_count, JOB_HEAPS);
+    let count = jobs.map_or(1, |jobs| jobs.count(o.cases));
+    let wanted = threads.clamp(1, usize::try_from(count).unwrap_or(usize::MAX));
+    if let (Some(jobs), true) = (jobs, wanted > 1) {
+        let context = Context {
+            game,
+            o,
+            plan,
+            after_count,
+            jobs,
+            threads: wanted,
+        };
+        let used = several_threads(&context, lines, progress)?;
+        if let Some(used) = used {
+            return Ok(Threads { used, wanted });
+        }
+    }
+    for case in 0..o.cases {
+        let out = &mut lines.out;
+        write_heap_case(
+            game,
+            o,
+            CaseName::of(case),
+            plan.is_losing(case),
+            after_count,
+            &mut lines.buf,
+            &mut |buf| {
+                if buf.len() >= Lines::<W>::BLOCK {
+                    out.write_all(buf)?;
+                    buf.clear();
+                }
+                Ok(())
+            },
+        )?;
+        progress(case + 1);
+    }
+    Ok(Threads { used: 1, wanted })
+}
 
 /// How a file's cases are cut into jobs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,7 +282,7 @@ struct Shared {
 /// `context.threads` threads; how many threads ran, or `None` if the
 /// system would start none, leaving the work to the caller. At most two
 /// jobs a thread are handed out ahead of the writer, which bounds memory.
-pub(super) fn heap_cases<G: HeapGame, W: Write>(
+fn several_threads<G: HeapGame, W: Write>(
     context: &Context<G>,
     lines: &mut Lines<W>,
     progress: &mut dyn FnMut(u64),
@@ -436,204 +491,4 @@ impl<'c, 'a, G: HeapGame> Writer<'c, 'a, G> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::{lasker::LaskerSwap, misere::MisereNim, nim::NormalNim};
-
-    /// The file `heap_cases` writes, cut as `jobs` on `threads` threads, or
-    /// on one thread as they are drawn.
-    fn written<G: HeapGame>(
-        game: &G,
-        o: &GenOptions,
-        after_count: Option<u8>,
-        cut: Option<(Jobs, usize)>,
-    ) -> Result<Vec<u8>, GenError> {
-        let plan = LosingPlan::new(o.cases, o.losing, o.seed);
-        let mut lines = Lines {
-            out: Vec::new(),
-            buf: Vec::new(),
-        };
-        match cut {
-            Some((jobs, threads)) => {
-                let context = Context {
-                    game,
-                    o,
-                    plan: &plan,
-                    after_count,
-                    jobs,
-                    threads,
-                };
-                let used = heap_cases(&context, &mut lines, &mut |_| {})?;
-                assert!(used.is_some());
-            }
-            None => {
-                super::super::heaps::heap_cases(
-                    game,
-                    o,
-                    &plan,
-                    &mut lines,
-                    1,
-                    after_count,
-                    &mut |_| {},
-                )?;
-            }
-        }
-        lines.out.extend_from_slice(&lines.buf);
-        Ok(lines.out)
-    }
-
-    /// Every cut, on two and three threads, writes one thread's bytes: with
-    /// values that redraw about once in four draws (so most runs start in
-    /// the wrong place and are drawn again), and with values that never do.
-    fn cuts_agree<G: HeapGame>(game: &G) {
-        for (min, max) in [(0, (3 << 62) - 1), (1, 1000)] {
-            for heaps in [1, 2, 3, 9, 40] {
-                let o = GenOptions {
-                    cases: 7,
-                    heaps,
-                    min,
-                    max,
-                    seed: heaps,
-                    losing: 0.5,
-                    ..GenOptions::default()
-                };
-                for after_count in [Some(b'\n'), Some(b' ')] {
-                    // Errors too: a lone losing heap in [1, 1000] cannot be.
-                    let text = |written: Result<Vec<u8>, GenError>| {
-                        written
-                            .map(|bytes| String::from_utf8(bytes).unwrap())
-                            .map_err(|e| e.to_string())
-                    };
-                    let alone = text(written(game, &o, after_count, None));
-                    let mut cuts = vec![Jobs::Cases { per: 1 }, Jobs::Cases { per: 3 }];
-                    for run in [2, 3, 7, 64] {
-                        let runs = free_heaps(&o).div_ceil(run).max(1);
-                        cuts.push(Jobs::Runs { runs, heaps: run });
-                    }
-                    for jobs in cuts {
-                        for threads in [2, 3] {
-                            let cut = text(written(game, &o, after_count, Some((jobs, threads))));
-                            let what = format!(
-                                "{heaps} heaps in [{min}, {max}], {jobs:?}, {threads} threads"
-                            );
-                            assert_eq!(cut, alone, "{what}");
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn every_cut_writes_one_threads_bytes() {
-        cuts_agree(&NormalNim);
-        cuts_agree(&LaskerSwap);
-        cuts_agree(&MisereNim);
-    }
-
-    /// A case that cannot be made what it must be is the same error on
-    /// every cut: here a losing case of Nim with one heap in [1, 1000].
-    #[test]
-    fn an_impossible_case_is_an_error_on_every_cut() {
-        let o = GenOptions {
-            cases: 4,
-            heaps: 1,
-            min: 1,
-            max: 1000,
-            seed: 1,
-            losing: 1.0,
-            ..GenOptions::default()
-        };
-        for jobs in [Jobs::Cases { per: 1 }, Jobs::Runs { runs: 1, heaps: 1 }] {
-            let error = written(&NormalNim, &o, Some(b'\n'), Some((jobs, 2))).unwrap_err();
-            assert!(
-                matches!(error, GenError::Impossible(_)),
-                "{jobs:?}: {error}"
-            );
-        }
-    }
-
-    /// A buffer too large for memory is an error that says what it was to
-    /// hold, for each cut.
-    #[test]
-    fn room_that_cannot_be_had_says_what_it_was_for() {
-        let o = GenOptions {
-            cases: 10,
-            heaps: 1 << 50,
-            max: u64::MAX,
-            ..GenOptions::default()
-        };
-        let plan = LosingPlan::new(o.cases, o.losing, o.seed);
-        let cuts = [
-            (
-                Jobs::Cases { per: 1 },
-                "to hold a case whole on each of 2 threads",
-            ),
-            (
-                Jobs::Cases { per: 3 },
-                "to hold 3 cases on each of 2 threads",
-            ),
-            (
-                Jobs::Runs {
-                    runs: 1,
-                    heaps: 1 << 50,
-                },
-                "to hold a run of 1125899906842624 heaps",
-            ),
-        ];
-        for (jobs, words) in cuts {
-            let context = Context {
-                game: &NormalNim,
-                o: &o,
-                plan: &plan,
-                after_count: Some(b'\n'),
-                jobs,
-                threads: 2,
-            };
-            let error = context.room().unwrap_err();
-            assert!(matches!(error, GenError::OutOfMemory(_)), "{error}");
-            assert!(error.to_string().contains(words), "{error}");
-        }
-    }
-
-    /// Small cases go several to a job; large ones are cut where the values
-    /// rarely redraw, and held whole (up to a bound) where they often do.
-    #[test]
-    fn the_plan_cuts_large_cases_only_where_draws_rarely_redraw() {
-        let o = |heaps, max| GenOptions {
-            cases: 10,
-            heaps,
-            min: 0,
-            max,
-            ..GenOptions::default()
-        };
-        let line = Some(b'\n');
-        assert_eq!(
-            Jobs::plan(&o(10, 9), line, 64),
-            Some(Jobs::Cases { per: 6 })
-        );
-        assert_eq!(
-            Jobs::plan(&o(0, 9), line, 64),
-            Some(Jobs::Cases { per: 64 })
-        );
-        let runs = Jobs::plan(&o(1000, (1 << 31) - 1), line, 64);
-        assert_eq!(
-            runs,
-            Some(Jobs::Runs {
-                runs: 16,
-                heaps: 64
-            })
-        );
-        assert_eq!(runs.unwrap().count(10), 160);
-        let often = (3 << 62) - 1;
-        assert_eq!(
-            Jobs::plan(&o(1000, often), line, 64),
-            Some(Jobs::Cases { per: 1 })
-        );
-        assert_eq!(
-            Jobs::plan(&o(1000, 9), None, 64),
-            Some(Jobs::Cases { per: 1 })
-        );
-        assert_eq!(Jobs::plan(&o(WHOLE_MAX_HEAPS + 1, often), line, 64), None);
-    }
-}
+mod tests;
