@@ -174,7 +174,7 @@ fn run_start(o: &GenOptions, case: u64, heaps: &Range<u64>) -> SplitMix64 {
 
 /// What a writing on several threads needs: the game, the options, which
 /// cases lose, the byte after a case's count (see
-/// [`heap_cases`](super::heaps::heap_cases)), the cut, and the threads.
+/// [`heap_cases`]), the cut, and the threads.
 pub(super) struct Context<'a, G> {
     pub(super) game: &'a G,
     pub(super) o: &'a GenOptions,
