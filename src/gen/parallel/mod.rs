@@ -151,16 +151,16 @@ impl Job {
     fn of(jobs: Jobs, o: &GenOptions, index: u64) -> Job {
         match jobs {
             Jobs::Cases { per } => {
-                let first = index * per;
-                Job::Cases(first..(first + per).min(o.cases))
+                let first = index.saturating_mul(per);
+                Job::Cases(first..first.saturating_add(per).min(o.cases))
             }
             Jobs::Runs { runs, heaps } => {
                 let run = index % runs;
-                let start = run * heaps;
+                let start = run.saturating_mul(heaps);
                 Job::Run {
                     case: index / runs,
                     run,
-                    heaps: start..(start + heaps).min(free_heaps(o)),
+                    heaps: start..start.saturating_add(heaps).min(free_heaps(o)),
                 }
             }
         }
