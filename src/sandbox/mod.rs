@@ -1,63 +1,96 @@
-//! Running a program nobody vouches for: a contestant's solution, under
-//! limits, so that whatever it does ends in an [`Outcome`] and never in a
-//! hang, a crash of nimstream, a full disk or a process left behind.
+//! Running a program nobody vouches for (a contestant's solution) in a
+//! box of its own, under limits, so that whatever it does ends in an
+//! [`Outcome`] measured by nimstream, and never in a hang, a crash of
+//! nimstream, a full disk, a process left behind, or a look at what it
+//! should not see.
 //!
-//! A run ([`run`]) gives the program:
+//! # The box
 //!
-//! * its standard input from a file (so a program that never reads it, or
-//!   closes it early, blocks nobody), its standard output and error into
-//!   files the caller names;
-//! * a fresh, empty working folder of its own, removed afterwards;
-//! * its own process group, which is killed whole when the program ends,
-//!   when a limit is reached, and when nimstream itself is interrupted
-//!   (`SIGINT`, `SIGTERM`, `SIGHUP`): nothing it started keeps running;
-//! * resource limits set in the child before `exec`: CPU seconds
-//!   (`RLIMIT_CPU`), address space (`RLIMIT_AS`, a safety net above the
-//!   memory limit: [`Limits::address_space`]), the
-//!   size of any file it writes (`RLIMIT_FSIZE`, the output limit; a
-//!   program that writes gigabytes is stopped by `SIGXFSZ`), no core
-//!   files, and the number of processes (`RLIMIT_NPROC`, which is what
-//!   stops a fork bomb). The kernel ignores the process limit for root, so
-//!   a run started by root first becomes a user of its own (60000 and up,
-//!   one per run under way, as isolate does), who can read what any user
-//!   can and write only its folder.
+//! A run ([`run`]) clones a *keeper* into new PID, mount, network, IPC and
+//! UTS namespaces; the keeper is process 1 there, makes the box and starts
+//! the program ([`child`] holds both). The program sees:
 //!
-//! While it runs, its CPU time and resident memory are read from `/proc`
-//! every few milliseconds, and it is killed as soon as either passes its
-//! limit (the kernel counts CPU in whole seconds). The wall clock is
-//! bounded too: a program that sleeps or waits uses no CPU.
+//! * a root of its own, a tmpfs: the system's folders (`/usr`, `/bin`,
+//!   `/lib*`) and the few files of `/etc` that loaders and runtimes read,
+//!   read-only; `/dev/null`, `/dev/zero`, `/dev/full`, `/dev/random`,
+//!   `/dev/urandom`; its own `/proc`, `/tmp` and `/dev/shm`; its working
+//!   folder and home [`BOX_HOME`]; and, read-only at their own paths, the
+//!   program and the files its command names ([`plan`]). No test folder,
+//!   no answer file, no scratch of nimstream's, no home;
+//! * its standard input from the test, and its standard output and error
+//!   into files it cannot name (they are outside its root, and only
+//!   nimstream's user may open them again);
+//! * `PATH=/usr/bin:/bin` and that `HOME`, and what `--env` adds: nothing
+//!   of nimstream's environment;
+//! * no network but its own loopback, which nothing listens on;
+//! * a user of its own when root starts it, unique across every
+//!   nimstream on the machine ([`identity`]); in a user namespace, the
+//!   user that started it.
 //!
-//! Memory is limited as resident memory, as a judge's control group
-//! would, because no such limit can be set without privileges: the run is
-//! killed when it passes the limit, so it may go a few milliseconds' worth
-//! of allocation beyond it first. Its address space is limited too, well
-//! above, so that a program cannot take the machine's memory between two
-//! readings; a program whose allocation fails there usually crashes, and
-//! [`Outcome::memory_limited`] tells that from an ordinary crash by the
-//! peak address space it reached and by the words runtimes print.
+//! The box ends with the keeper: when the program ends, at a limit, or
+//! when nimstream dies (the keeper's parent-death signal), the kernel
+//! kills every process of the PID namespace, and its tmpfs, with every
+//! file the program wrote, is gone with the mount namespace. SIGINT,
+//! SIGTERM and SIGHUP of nimstream kill the boxes and remove the runs'
+//! folders ([`interrupt`]).
 //!
-//! Only Unix runs programs this way (the limits are POSIX, the group kill
-//! and the parent-death signal Linux's); the module is absent elsewhere.
+//! # Limits and measurements
+//!
+//! Root's runs are in control groups ([`control_group`]): the kernel
+//! limits the memory (tmpfs and shared memory included) and the process
+//! count of the whole box, and counts the CPU time of every process, waited
+//! for or not. nimstream reads the CPU time and the wall clock while the
+//! box runs and kills it past either ([`watch`]). Where no control group
+//! can be made, CPU time and resident memory are read from `/proc` for
+//! every process of the box. Every verdict comes from these measurements:
+//! a program that raises `SIGXCPU` itself, or prints "out of memory", is
+//! a run-time error, not a limit.
+//!
+//! Resource limits back these up in the program: CPU time a second past
+//! the limit, the size of each file it writes (the output limit), the
+//! stack, no core files, the process count of its user; and the box's
+//! tmpfs holds at most the output limit.
+//!
+//! # Without privileges
+//!
+//! A user who is not root gets the same namespaces inside a user
+//! namespace where the kernel allows it, with limits per process; where
+//! it does not, a session of processes only. [`Isolation`] says which
+//! this machine gives, and what each leaves open.
+//!
+//! Only Linux runs programs this way; the module is absent elsewhere.
 
-mod group;
+mod child;
+mod control_group;
+mod identity;
+mod interrupt;
+mod isolation;
 mod limits;
+mod plan;
+mod watch;
 
 use std::ffi::OsString;
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom};
-use std::os::unix::process::CommandExt;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::os::unix::io::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Once;
 use std::time::{Duration, Instant};
 
+pub use control_group::Hierarchy;
+pub use isolation::Isolation;
 pub use limits::Limits;
+pub use plan::{BOX_HOME, BOX_PATH};
 
 /// What a program is run with.
 #[derive(Clone, Debug)]
 pub struct Program {
     /// The program and its arguments, as given on the command line.
     pub command: Vec<OsString>,
+    /// `NAME=VALUE` pairs added to the box's environment.
+    pub env: Vec<OsString>,
 }
 
 impl Program {
@@ -79,7 +112,29 @@ impl Program {
                 }
             })
             .collect();
-        Program { command }
+        Program {
+            command,
+            env: Vec::new(),
+        }
+    }
+
+    /// Whether the program can be started in a box, before any test: the
+    /// setter's mistakes (no such program, not in the box's `PATH`, not
+    /// executable or readable by the box's user) say what to do.
+    pub fn check(&self) -> Result<(), String> {
+        let user = Isolation::detect().box_user();
+        let Some(first) = self.command.first() else {
+            return Err("no command was given".into());
+        };
+        plan::find_program(first, user)?;
+        plan::check_readable(&self.command, user)?;
+        for pair in &self.env {
+            let text = pair.to_string_lossy();
+            if !text.contains('=') || text.starts_with('=') {
+                return Err(format!("--env '{text}': give NAME=VALUE"));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -88,38 +143,41 @@ impl Program {
 pub enum Ending {
     /// The program exited with this status.
     Exited(i32),
-    /// A signal ended it (`SIGKILL` at the CPU limit's hard end, `SIGXCPU`
-    /// at its soft end, `SIGXFSZ` at the output limit, or its own crash).
+    /// A signal ended it: its own crash, a signal it raised, or the
+    /// kernel's at a limit of its own (`SIGXFSZ` past the output limit).
     Signalled(i32),
     /// It ran past the wall-clock limit and was killed.
     WallClock,
     /// Its CPU time, read while it ran, passed the limit, and it was
     /// killed.
     CpuTime,
-    /// Its resident memory, read while it ran, passed the limit, and it
-    /// was killed.
+    /// Its memory passed the limit: read while it ran and killed, or
+    /// killed by the kernel at its control group's limit.
     Memory,
     /// It could not be started: the reason.
     NotStarted(String),
 }
 
-/// What a run did and used.
+/// What a run did and used, as nimstream measured it.
 #[derive(Clone, Debug)]
 pub struct Outcome {
     /// How it ended.
     pub ending: Ending,
-    /// CPU time, user and system, of the program and the children it
-    /// waited for.
+    /// CPU time, user and system, of every process of the box (of the
+    /// processes read, without control groups).
     pub cpu: Duration,
     /// Wall-clock time from start to end.
     pub wall: Duration,
-    /// Peak resident memory, in bytes.
+    /// Peak memory of the box, in bytes (resident memory without control
+    /// groups).
     pub peak_memory: u64,
-    /// Peak address space seen while it ran, in bytes (sampled, so a
-    /// lower bound; 0 where `/proc` does not tell).
-    pub peak_address_space: u64,
+    /// Whether an allocation failed near the address-space limit that
+    /// stands in for the memory limit where no control group counts it.
+    pub address_space_exhausted: bool,
     /// Bytes written to standard output.
     pub output_bytes: u64,
+    /// Bytes written to standard error.
+    pub error_bytes: u64,
     /// The last lines of its standard error, at most [`STDERR_TAIL`]
     /// bytes, lossily decoded.
     pub stderr_tail: String,
@@ -129,34 +187,23 @@ pub struct Outcome {
 pub const STDERR_TAIL: usize = 2048;
 
 impl Outcome {
-    /// Whether the run went over its CPU limit or its wall clock.
+    /// Whether the run went over its CPU limit or its wall clock, by
+    /// nimstream's measurements.
     pub fn time_limited(&self, limits: &Limits) -> bool {
         matches!(self.ending, Ending::WallClock | Ending::CpuTime)
             || self.cpu > limits.cpu
-            || matches!(self.ending, Ending::Signalled(libc::SIGXCPU))
-            // The hard CPU limit kills with SIGKILL, a second past the
-            // soft one; nothing else here sends SIGKILL before the end.
-            || (matches!(self.ending, Ending::Signalled(libc::SIGKILL))
-                && self.cpu + Duration::from_millis(500) >= limits.cpu)
+            || self.wall > limits.wall
     }
 
-    /// Whether the run wrote more than its output limit.
+    /// Whether the run wrote more than its output limit, to its standard
+    /// output or its standard error.
     pub fn output_limited(&self, limits: &Limits) -> bool {
-        self.output_bytes > limits.output || self.ending == Ending::Signalled(libc::SIGXFSZ)
+        self.output_bytes > limits.output || self.error_bytes > limits.output
     }
 
-    /// Whether the run went over its memory limit: it was killed there, or
-    /// its peak resident memory passed it, or it failed for want of memory
-    /// (its address space came within an eighth of the kernel's limit, or
-    /// its standard error says an allocation failed).
-    pub fn memory_limited(&self, limits: &Limits) -> bool {
-        let failed = !matches!(self.ending, Ending::Exited(0));
-        let address_space = limits.address_space();
-        self.ending == Ending::Memory
-            || self.peak_memory > limits.memory
-            || failed
-                && (self.peak_address_space >= address_space - address_space / 8
-                    || says_allocation_failed(&self.stderr_tail))
+    /// Whether the run's memory reached its limit.
+    pub fn memory_limited(&self) -> bool {
+        self.ending == Ending::Memory || self.address_space_exhausted
     }
 
     /// The exit status or signal, in words: "exit status 3", "signal 11
@@ -171,21 +218,6 @@ impl Outcome {
             Ending::NotStarted(why) => format!("not started: {why}"),
         }
     }
-}
-
-/// Whether a standard error's tail holds what C, C++, Rust, Java or Python
-/// print when memory runs out (or what a program says of it).
-fn says_allocation_failed(stderr: &str) -> bool {
-    const WORDS: [&str; 6] = [
-        "memory allocation of",
-        "bad_alloc",
-        "cannot allocate",
-        "out of memory",
-        "outofmemoryerror",
-        "memoryerror",
-    ];
-    let stderr = stderr.to_lowercase();
-    WORDS.iter().any(|words| stderr.contains(words))
 }
 
 /// A signal's name, as `kill -l` spells it.
@@ -211,13 +243,13 @@ pub fn signal_name(signal: i32) -> &'static str {
     }
 }
 
-/// Runs `program` with `stdin` as its standard input, its standard output
-/// into `stdout` (created or emptied) and its standard error into
-/// `stderr`, under `limits`, and waits until it and every process of its
-/// group have ended.
+/// Runs `program` in a box with `stdin` as its standard input, its
+/// standard output into `stdout` (created or emptied) and its standard
+/// error into `stderr`, under `limits`, and waits until the box has ended.
 ///
-/// Errors are nimstream's own (a folder or file it cannot create); a
-/// program that cannot be started is an [`Ending::NotStarted`].
+/// Errors are nimstream's own: a file it cannot create, a box it cannot
+/// make, an interruption. A program that cannot be started is an
+/// [`Ending::NotStarted`].
 pub fn run(
     program: &Program,
     stdin: &Path,
@@ -225,50 +257,233 @@ pub fn run(
     stderr: &Path,
     limits: &Limits,
 ) -> io::Result<Outcome> {
-    let registered = group::Registered::reserve();
-    let runner = limits::runner(registered.slot());
-    let folder = WorkFolder::new(runner)?;
-    let input = File::open(stdin)?;
-    let output = File::create(stdout)?;
-    let errors = File::create(stderr)?;
+    interrupt::guard();
+    if interrupt::interrupted() {
+        return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
+    }
+    let isolation = Isolation::detect();
+    let identity = match isolation.box_user() {
+        Some(_) => Some(identity::Identity::take()?),
+        None => None,
+    };
+    let user = identity.as_ref().map(|identity| identity.uid);
+    let kind = isolation.kind(user);
     let started = Instant::now();
-    let Some((name, args)) = program.command.split_first() else {
+    let Some(first) = program.command.first() else {
         return Ok(not_started("no command was given".into(), started));
     };
-    let mut command = Command::new(name);
-    command
-        .args(args)
-        .current_dir(&folder.path)
-        .stdin(Stdio::from(input))
-        .stdout(Stdio::from(output))
-        .stderr(Stdio::from(errors))
-        .process_group(0);
-    let child_limits = *limits;
-    // SAFETY: the closure runs in the child between fork and exec and
-    // makes only async-signal-safe system calls (setrlimit, prctl,
-    // setgroups, setgid, setuid), allocating nothing.
-    unsafe {
-        command.pre_exec(move || child_limits.apply_in_child(runner));
-    }
-    group::guard_interrupts();
-    let child = match command.spawn() {
-        Ok(child) => child,
-        Err(error) => return Ok(not_started(crate::error::describe_io(&error), started)),
+    let found = match plan::find_program(first, user) {
+        Ok(found) => found,
+        Err(why) => return Ok(not_started(why, started)),
     };
-    let pid = child.id() as libc::pid_t;
-    registered.started(pid);
-    let waited = group::wait(pid, limits, started);
-    drop(registered);
-    let output_bytes = fs::metadata(stdout).map(|meta| meta.len()).unwrap_or(0);
+    let mut group = match (isolation.control_groups(), user) {
+        (Some(hierarchy), Some(uid)) => {
+            Some(control_group::ControlGroup::new(hierarchy, uid, limits)?)
+        }
+        _ => None,
+    };
+    let work = match kind.namespaces() {
+        true => None,
+        false => Some(WorkFolder::new(user)?),
+    };
+    let mut left: Vec<PathBuf> = group.iter().flat_map(|g| g.folders().to_vec()).collect();
+    left.extend(work.iter().map(|work| work.path.clone()));
+    let _left = interrupt::Left::new(&left);
+    let input = File::open(stdin)?;
+    let output = private_file(stdout)?;
+    let errors = private_file(stderr)?;
+    let (reading, writing) = report_pipe()?;
+    let request = plan::Request {
+        kind,
+        program: &found,
+        command: &program.command,
+        env: &program.env,
+        limits,
+        address_space: group.is_none(),
+        work_folder: work.as_ref().map_or(Path::new(BOX_HOME), |work| &work.path),
+    };
+    let streams = plan::Streams {
+        stdin: input.as_raw_fd(),
+        stdout: output.as_raw_fd(),
+        stderr: errors.as_raw_fd(),
+        report: writing.as_raw_fd(),
+        control_groups: group.as_ref().map_or_else(Vec::new, |g| g.procs()),
+    };
+    let plan = plan::Plan::new(&request, streams)?;
+    let keeper = start(&plan, kind)?;
+    drop(writing);
+    let _keeper = interrupt::Keeper::new(keeper);
+    let mut meter = match group.as_mut() {
+        Some(group) => watch::Meter::Group(group),
+        None => watch::Meter::Processes,
+    };
+    let watched = watch::watch(keeper, kind.namespaces(), &mut meter, limits, started);
+    let reported = read_reports(reading)?;
+    let out_of_memory = group.as_ref().is_some_and(|group| group.out_of_memory());
+    drop(group);
+    let ending = ending(&watched, &reported, out_of_memory);
+    let failed = ending != Ending::Exited(0);
+    let space = limits.address_space();
+    let (cpu, peak_memory) = match (&reported.ended, request.address_space) {
+        // Without a control group, what the keeper reaped (the program,
+        // and the orphans it waited for) counts too.
+        (Some(ended), true) => (
+            watched.cpu.max(ended.cpu),
+            watched.peak_memory.max(ended.peak_memory),
+        ),
+        _ => (watched.cpu, watched.peak_memory),
+    };
     Ok(Outcome {
-        ending: waited.ending,
-        cpu: waited.cpu,
-        wall: waited.wall,
-        peak_memory: waited.peak_memory,
-        peak_address_space: waited.peak_address_space,
-        output_bytes,
+        ending,
+        cpu,
+        wall: watched.wall,
+        peak_memory,
+        address_space_exhausted: request.address_space
+            && failed
+            && watched.peak_address_space >= space - space / 8,
+        output_bytes: size(stdout),
+        error_bytes: size(stderr),
         stderr_tail: tail(stderr)?,
     })
+}
+
+/// Clones the keeper, which makes the box and never returns; its PID.
+fn start(plan: &plan::Plan, kind: plan::Kind) -> io::Result<libc::pid_t> {
+    let mut flags = 0;
+    if kind.namespaces() {
+        flags |= libc::CLONE_NEWPID
+            | libc::CLONE_NEWNS
+            | libc::CLONE_NEWNET
+            | libc::CLONE_NEWIPC
+            | libc::CLONE_NEWUTS;
+    }
+    if let plan::Kind::User { .. } = kind {
+        flags |= libc::CLONE_NEWUSER;
+    }
+    // SAFETY: the child runs only `keeper`, which keeps raw_clone's
+    // contract: system calls on the plan, made before the clone.
+    let pid = unsafe { child::raw_clone(flags as libc::c_long) };
+    if pid == 0 {
+        // SAFETY: as above.
+        unsafe { child::keeper(plan) }
+    }
+    if pid < 0 {
+        let error = io::Error::last_os_error();
+        return Err(io::Error::new(
+            error.kind(),
+            format!(
+                "the box could not be made (clone): {}",
+                crate::error::describe_io(&error)
+            ),
+        ));
+    }
+    Ok(pid)
+}
+
+/// The report pipe: nimstream's reading end, and the box's writing end.
+fn report_pipe() -> io::Result<(File, OwnedFd)> {
+    let mut ends = [0; 2];
+    // SAFETY: `ends` has room for the two descriptors.
+    if unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors are new and owned here alone.
+    unsafe { Ok((File::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1]))) }
+}
+
+/// How the program ended, by the keeper's report.
+struct Ended {
+    status: libc::c_int,
+    cpu: Duration,
+    peak_memory: u64,
+}
+
+/// What the box reported.
+#[derive(Default)]
+struct Reports {
+    ended: Option<Ended>,
+    /// `exec` failed: its error.
+    not_started: Option<io::Error>,
+}
+
+/// Reads the box's reports once the keeper has ended; a box that could not
+/// be made is an error.
+fn read_reports(mut reading: File) -> io::Result<Reports> {
+    let mut bytes = Vec::new();
+    // Non-blocking: what the ended keeper and program wrote is there.
+    let _ = reading.read_to_end(&mut bytes);
+    let mut reports = Reports::default();
+    let size = std::mem::size_of::<child::Report>();
+    for chunk in bytes.chunks_exact(size) {
+        let record: child::Report = bytemuck::pod_read_unaligned(chunk);
+        match record[0] {
+            child::SETUP_FAILED => {
+                let error = io::Error::from_raw_os_error(record[2] as i32);
+                return Err(io::Error::new(
+                    error.kind(),
+                    format!(
+                        "the box could not be made ({}): {}",
+                        child::step_name(record[1]),
+                        crate::error::describe_io(&error)
+                    ),
+                ));
+            }
+            child::EXEC_FAILED => {
+                reports.not_started = Some(io::Error::from_raw_os_error(record[2] as i32));
+            }
+            child::ENDED => {
+                reports.ended = Some(Ended {
+                    status: record[1] as libc::c_int,
+                    cpu: Duration::from_micros(record[2].max(0) as u64),
+                    peak_memory: record[3].max(0) as u64 * 1024,
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(reports)
+}
+
+/// The run's ending: the judge's own stop first, then the kernel's at the
+/// memory limit, then how the program ended.
+fn ending(watched: &watch::Watched, reports: &Reports, out_of_memory: bool) -> Ending {
+    if let Some(error) = &reports.not_started {
+        return Ending::NotStarted(crate::error::describe_io(error));
+    }
+    match watched.stopped {
+        Some(watch::Stopped::WallClock) => return Ending::WallClock,
+        Some(watch::Stopped::CpuTime) => return Ending::CpuTime,
+        Some(watch::Stopped::Memory) => return Ending::Memory,
+        None if out_of_memory => return Ending::Memory,
+        None => {}
+    }
+    match &reports.ended {
+        Some(ended) if libc::WIFEXITED(ended.status) => {
+            Ending::Exited(libc::WEXITSTATUS(ended.status))
+        }
+        Some(ended) if libc::WIFSIGNALED(ended.status) => {
+            Ending::Signalled(libc::WTERMSIG(ended.status))
+        }
+        // The keeper was killed before it could report.
+        _ => Ending::Signalled(libc::SIGKILL),
+    }
+}
+
+/// Creates or empties a file for the program's output that only
+/// nimstream's user may open: the program writes it through the
+/// descriptor it is given, and cannot open it again to read.
+fn private_file(path: &Path) -> io::Result<File> {
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    Ok(file)
+}
+
+fn size(path: &Path) -> u64 {
+    fs::metadata(path).map(|meta| meta.len()).unwrap_or(0)
 }
 
 fn not_started(why: String, started: Instant) -> Outcome {
@@ -277,8 +492,9 @@ fn not_started(why: String, started: Instant) -> Outcome {
         cpu: Duration::ZERO,
         wall: started.elapsed(),
         peak_memory: 0,
-        peak_address_space: 0,
+        address_space_exhausted: false,
         output_bytes: 0,
+        error_bytes: 0,
         stderr_tail: String::new(),
     }
 }
@@ -300,38 +516,21 @@ fn tail(path: &Path) -> io::Result<String> {
     Ok(String::from_utf8_lossy(&bytes).trim_end().to_string())
 }
 
-/// A fresh empty folder for one run, removed with everything in it when
-/// dropped. Readable and writable by the program even when it runs as
-/// `nobody`.
+/// A fresh empty folder on disk for a run without a box, removed with
+/// everything in it when dropped; the program's own.
 struct WorkFolder {
     path: PathBuf,
 }
 
 impl WorkFolder {
-    fn new(runner: u32) -> io::Result<WorkFolder> {
+    fn new(user: Option<u32>) -> io::Result<WorkFolder> {
         // Made the folder's own first, so that it is removed however the
         // handing over ends.
         let folder = WorkFolder {
             path: fresh_folder("run")?,
         };
-        limits::give_to_runner(&folder.path, runner)?;
+        limits::give_to(&folder.path, user)?;
         Ok(folder)
-    }
-}
-
-/// A new empty folder `nimstream-KIND-PID-N` in the system's temporary
-/// folder, N the first number free.
-fn fresh_folder(kind: &str) -> io::Result<PathBuf> {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    loop {
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let name = format!("nimstream-{kind}-{}-{n}", std::process::id());
-        let path = std::env::temp_dir().join(name);
-        match fs::create_dir(&path) {
-            Ok(()) => return Ok(path),
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(error) => return Err(error),
-        }
     }
 }
 
@@ -341,18 +540,75 @@ impl Drop for WorkFolder {
     }
 }
 
+/// A new empty folder `nimstream-KIND-PID-N` in the system's temporary
+/// folder, N the first number free, readable by nimstream's user alone.
+/// The first call removes such folders of nimstreams that are gone.
+fn fresh_folder(kind: &str) -> io::Result<PathBuf> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    static STALE: Once = Once::new();
+    STALE.call_once(remove_stale_folders);
+    if interrupt::interrupted() {
+        return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
+    }
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let name = format!("nimstream-{kind}-{}-{n}", std::process::id());
+        let path = std::env::temp_dir().join(name);
+        match fs::DirBuilder::new().mode(0o700).create(&path) {
+            Ok(()) => return Ok(path),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(error),
+        }
+    }
+}
+
+/// Removes the folders that a nimstream killed without a chance to clean
+/// (`SIGKILL`) left in the temporary folder: those whose process is gone.
+fn remove_stale_folders() {
+    let Ok(entries) = fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = stale_owner(&name.to_string_lossy()) else {
+            continue;
+        };
+        // SAFETY: signal 0 only asks whether the process exists.
+        let gone = unsafe { libc::kill(pid, 0) } != 0
+            && io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+        if gone {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// The PID in a name `nimstream-judge-PID-N` or `nimstream-run-PID-N`.
+fn stale_owner(name: &str) -> Option<libc::pid_t> {
+    let rest = name
+        .strip_prefix("nimstream-judge-")
+        .or_else(|| name.strip_prefix("nimstream-run-"))?;
+    let (pid, n) = rest.split_once('-')?;
+    n.parse::<u64>().ok()?;
+    pid.parse().ok()
+}
+
 /// A private folder for nimstream's own files of a run (the program's
-/// output, its standard error), removed when dropped.
+/// output, its standard error, nimstream's answers), out of every box's
+/// sight, removed when dropped or when nimstream is interrupted.
 pub struct Scratch {
     /// The folder.
     pub path: PathBuf,
+    _left: interrupt::Left,
 }
 
 impl Scratch {
     /// A new empty folder in the system's temporary folder.
     pub fn new() -> io::Result<Scratch> {
+        interrupt::guard();
+        let path = fresh_folder("judge")?;
         Ok(Scratch {
-            path: fresh_folder("judge")?,
+            _left: interrupt::Left::new(std::slice::from_ref(&path)),
+            path,
         })
     }
 

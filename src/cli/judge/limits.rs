@@ -17,17 +17,25 @@ pub struct LimitArgs {
     /// and a second more): a program that sleeps or waits uses no CPU.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     wall_limit: Option<Duration>,
-    /// Memory a test may use, as address space: a number of MiB, or with
-    /// a unit, 512K, 64M, 2G (default 1024M). Enforced: an allocation past
-    /// it fails, and the run that fails so is MLE.
+    /// Memory a test may use: all its processes together and the files
+    /// it keeps in memory (its /tmp, shared memory), as the kernel's
+    /// control group counts them where nimstream runs as root (resident
+    /// memory read from /proc elsewhere). A number of MiB, or with a unit,
+    /// 512K, 64M, 2G (default 1024M). A run whose memory reaches it is
+    /// killed there: MLE.
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "1024M")]
     memory_limit: u64,
-    /// Bytes a test may write, to its standard output or any file (default
-    /// 256M); the same units.
+    /// The stack each thread may grow to (default: the memory limit, as
+    /// most contest judges give); the same units.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    stack_limit: Option<u64>,
+    /// Bytes a test may write: to its standard output, to its standard
+    /// error, and to all its files together (default 256M); the same
+    /// units.
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "256M")]
     output_limit: u64,
-    /// Processes and threads a test may have at once (default 64): a fork
-    /// bomb stops there.
+    /// Processes and threads a test may have at once, all together
+    /// (default 64): a fork bomb stops there.
     #[arg(long, value_name = "N", value_parser = crate::at_least_one, default_value_t = 64)]
     processes: u64,
 }
@@ -42,6 +50,9 @@ impl LimitArgs {
         );
         if let Some(wall) = self.wall_limit {
             limits.wall = wall;
+        }
+        if let Some(stack) = self.stack_limit {
+            limits.stack = stack;
         }
         Ok(limits)
     }

@@ -46,6 +46,9 @@ use report::{Report, TestResult};
 Verdicts: AC accepted, WA wrong answer, PE presentation error (output that
 is no answer of the problem), TLE time limit (CPU or wall clock), MLE
 memory limit, OLE output limit, RE run-time error (exit status or signal).
+Each test runs in a box of its own (namespaces, a user of its own, control
+groups where nimstream runs as root); judge warns before the first test
+where this machine allows less.
 Exit status 0 when every test is accepted, 1 when one is not, 2 on a usage,
 input or I/O error.")]
 pub struct JudgeArgs {
@@ -55,10 +58,17 @@ pub struct JudgeArgs {
     /// name order.
     #[arg(value_name = "TESTS")]
     tests: Vec<String>,
-    /// The program to judge and its arguments, after `--`. It runs in an
-    /// empty folder of its own; words naming files here are made absolute.
+    /// The program to judge and its arguments, after `--`. It runs in a
+    /// box of its own, in an empty folder; the program and the files its
+    /// words name are shown in the box, read-only, at their paths
+    /// (relative ones made absolute). A program without a `/` is looked
+    /// for in the box's PATH, /usr/bin:/bin.
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<OsString>,
+    /// Adds NAME=VALUE to the program's environment, which is otherwise
+    /// only PATH=/usr/bin:/bin and HOME=/box; may be given again.
+    #[arg(long, value_name = "NAME=VALUE")]
+    env: Vec<OsString>,
     #[command(flatten)]
     limits: LimitArgs,
     /// Tests run at once (default 1). Parallel runs share the cores, so
@@ -144,10 +154,16 @@ impl<'a> Context<'a> {
         {
             return Err(Error::Usage(why));
         }
+        let mut program = Program::resolved(&args.command);
+        program.env = args.env.clone();
+        program
+            .check()
+            .map_err(|why| Error::Usage(format!("the program cannot be run: {why}")))?;
+        warn_of_isolation();
         Ok(Context {
             problem,
             game,
-            program: Program::resolved(&args.command),
+            program,
             limits: args.limits.limits()?,
             mode: if args.strict {
                 Mode::Strict
@@ -157,6 +173,18 @@ impl<'a> Context<'a> {
             problem_file: args.problem.problem_file.clone(),
             moves: args.moves,
         })
+    }
+}
+
+/// Says once, before the first test, what a box here does not isolate,
+/// where it is not the whole box root gets.
+fn warn_of_isolation() {
+    let isolation = sandbox::Isolation::detect();
+    if !isolation.is_full() {
+        crate::messages::warning(format!(
+            "programs run with less isolation here: {}",
+            isolation.describe()
+        ));
     }
 }
 
@@ -266,10 +294,11 @@ fn verdict_of(
     let limits = &context.limits;
     let ended = outcome.describe_ending();
     if let Ending::NotStarted(why) = &outcome.ending {
-        return Ok((
-            Verdict::RuntimeError,
-            format!("the program did not start: {why}"),
-        ));
+        // The same for every test, and no doing of the program's: the
+        // setter's to mend.
+        return Err(Error::Usage(format!(
+            "the program could not be started in its box: {why}"
+        )));
     }
     if outcome.time_limited(limits) {
         let message = match outcome.ending {
@@ -288,7 +317,7 @@ fn verdict_of(
             format!("wrote over {} bytes ({ended})", limits.output),
         ));
     }
-    if outcome.memory_limited(limits) {
+    if outcome.memory_limited() {
         return Ok((Verdict::MemoryLimit, with_stderr(ended, outcome)));
     }
     if outcome.ending != Ending::Exited(0) {

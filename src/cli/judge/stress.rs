@@ -207,7 +207,7 @@ impl Runner<'_> {
         if outcome.ending != Ending::Exited(0)
             || outcome.time_limited(limits)
             || outcome.output_limited(limits)
-            || outcome.memory_limited(limits)
+            || outcome.memory_limited()
         {
             return Err(Error::Usage(format!(
                 "the reference program failed on a drawn test ({}, {:.2} s of CPU): {}",

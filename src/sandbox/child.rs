@@ -1,0 +1,512 @@
+//! The two processes of a run, from `clone` to `exec`: the keeper, the
+//! box's first process, which makes the box and waits, and the program.
+//!
+//! Both are made with the raw `clone` system call, not `fork`: nimstream
+//! may have other threads, one of which may hold a lock of the C library
+//! (its allocator's, say) at that moment, and a copy of a held lock is held
+//! forever. So nothing here allocates, takes a lock, or calls into Rust's
+//! standard library: every step is a plain system call on memory that
+//! [`Plan`] prepared before the clone, and a failure is a [`Report`] on
+//! the report pipe, never a panic.
+//!
+//! The keeper ([`keeper`]) is process 1 of the box's PID namespace. It
+//! joins the run's control groups, builds the box's root (a tmpfs with the
+//! system folders bound read-only, its own `/proc`, `/dev`, `/tmp`), turns
+//! it into `/`, starts the program ([`program`]) and reaps every process
+//! of the box until the program ends. Then it reports how the program
+//! ended and exits, and the kernel kills whatever the program left: a PID
+//! namespace dies with its first process.
+
+// Every function here runs in a cloned child under one contract, the
+// module's: system calls only, on memory prepared before the clone. Each
+// is an `unsafe fn` for that, and its body one unsafe whole.
+#![allow(unsafe_op_in_unsafe_fn)]
+
+use std::ffi::CStr;
+use std::ptr;
+
+use super::plan::{MountStep, Plan, MAX_SOURCES};
+
+/// What the keeper or the program tells nimstream through the report
+/// pipe: four numbers, `[kind, a, b, c]`.
+pub(super) type Report = [i64; 4];
+
+/// A step of making the box failed: `[SETUP_FAILED, step, errno, 0]`.
+pub(super) const SETUP_FAILED: i64 = 1;
+/// `exec` failed: `[EXEC_FAILED, 0, errno, 0]`.
+pub(super) const EXEC_FAILED: i64 = 2;
+/// The program ended: `[ENDED, wait status, CPU µs of the reaped, peak
+/// resident KiB]`.
+pub(super) const ENDED: i64 = 3;
+/// A probe's box was made: `[MADE, 0, 0, 0]`.
+pub(super) const MADE: i64 = 4;
+
+/// The steps of making a box, named in [`step_name`].
+#[derive(Clone, Copy)]
+#[repr(i64)]
+pub(super) enum Step {
+    Signals = 1,
+    UserMap,
+    ControlGroup,
+    PrivateMounts,
+    OpenSource,
+    RootTmpfs,
+    MakeFolder,
+    MakeSymlink,
+    MakeMountPoint,
+    Bind,
+    ReadOnly,
+    Proc,
+    Hostname,
+    PivotRoot,
+    DetachOldRoot,
+    Session,
+    StartProgram,
+    Descriptors,
+    Limit,
+    Identity,
+    NoNewPrivileges,
+    WorkFolder,
+}
+
+/// What a step does, for the message of a box that could not be made.
+pub(super) fn step_name(step: i64) -> &'static str {
+    const NAMES: [&str; 22] = [
+        "resetting signal handlers",
+        "mapping the user namespace's user",
+        "joining the control groups",
+        "making mounts private",
+        "opening a folder to show in the box",
+        "mounting the box's tmpfs",
+        "making a folder in the box",
+        "making a symbolic link in the box",
+        "making a mount point in the box",
+        "binding a folder into the box",
+        "making a bound folder read-only",
+        "mounting the box's /proc",
+        "naming the box's host",
+        "making the box the root (pivot_root)",
+        "detaching the old root",
+        "starting a session",
+        "starting the program",
+        "setting the program's standard streams",
+        "setting a resource limit",
+        "becoming the box's user",
+        "forbidding new privileges",
+        "entering the working folder",
+    ];
+    usize::try_from(step - 1)
+        .ok()
+        .and_then(|at| NAMES.get(at))
+        .copied()
+        .unwrap_or("an unknown step")
+}
+
+/// `clone` with `flags` and no new stack: a copy of the caller, as `fork`
+/// makes, but without the C library's bookkeeping (see the module doc).
+/// Returns the child's PID in the parent, 0 in the child, -1 on failure.
+///
+/// # Safety
+/// The child may only make system calls on memory prepared before the
+/// call, and must end with `_exit` or `execve`.
+pub(super) unsafe fn raw_clone(flags: libc::c_long) -> libc::pid_t {
+    let flags = flags | libc::SIGCHLD as libc::c_long;
+    // The stack, parent and child TID and TLS arguments are all 0, so
+    // their order, which differs between architectures, does not matter.
+    libc::syscall(libc::SYS_clone, flags, 0usize, 0usize, 0usize, 0usize) as libc::pid_t
+}
+
+/// The keeper: makes the box, starts the program, reaps until it ends and
+/// reports how. Never returns.
+///
+/// # Safety
+/// Runs in a child made by [`raw_clone`]; see its contract.
+pub(super) unsafe fn keeper(plan: &Plan) -> ! {
+    match make_box(plan) {
+        Ok(()) => {}
+        Err((step, errno)) => fail(plan.report, step, errno),
+    }
+    if plan.probe {
+        send(plan.report, [MADE, 0, 0, 0]);
+        libc::_exit(0);
+    }
+    let pid = raw_clone(0);
+    if pid < 0 {
+        fail(plan.report, Step::StartProgram, errno());
+    }
+    if pid == 0 {
+        program(plan);
+    }
+    let status = reap_until(pid);
+    let mut usage: libc::rusage = std::mem::zeroed();
+    libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+    let cpu = micros(usage.ru_utime) + micros(usage.ru_stime);
+    send(plan.report, [ENDED, status as i64, cpu, usage.ru_maxrss]);
+    if !plan.namespaces {
+        // Without a PID namespace the box is the keeper's session: end
+        // what the program left in it, the keeper last.
+        libc::kill(0, libc::SIGKILL);
+    }
+    libc::_exit(0)
+}
+
+/// Reaps every child (the program, and the orphans of the box, which are
+/// the keeper's) until `program` ends; its wait status.
+unsafe fn reap_until(program: libc::pid_t) -> libc::c_int {
+    loop {
+        let mut status = 0;
+        let reaped = libc::waitpid(-1, &mut status, 0);
+        if reaped == program {
+            return status;
+        }
+        if reaped < 0 && errno() != libc::EINTR {
+            // No child left: the program was reaped already, which cannot
+            // be; report a kill rather than spin.
+            return libc::SIGKILL;
+        }
+    }
+}
+
+fn micros(time: libc::timeval) -> i64 {
+    time.tv_sec * 1_000_000 + time.tv_usec
+}
+
+type Failure = (Step, libc::c_int);
+
+fn check(step: Step, result: libc::c_int) -> Result<(), Failure> {
+    match result {
+        -1 => Err((step, errno())),
+        _ => Ok(()),
+    }
+}
+
+unsafe fn make_box(plan: &Plan) -> Result<(), Failure> {
+    reset_signals()?;
+    if !plan.namespaces {
+        // The keeper leads a session of its own; orphans come back to it.
+        check(Step::Session, libc::setsid())?;
+        check(
+            Step::Session,
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0),
+        )?;
+    }
+    // Whatever happens to nimstream, the box dies with it.
+    check(
+        Step::Signals,
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0),
+    )?;
+    for (path, text) in &plan.user_maps {
+        write_file(path, text).map_err(|errno| (Step::UserMap, errno))?;
+    }
+    for &fd in &plan.control_groups {
+        // "0" is the writer itself; the program, started later, follows.
+        if libc::write(fd, b"0\n".as_ptr().cast(), 2) != 2 {
+            return Err((Step::ControlGroup, errno()));
+        }
+    }
+    if plan.namespaces {
+        build_root(plan)?;
+    }
+    Ok(())
+}
+
+unsafe fn reset_signals() -> Result<(), Failure> {
+    // nimstream's handlers must not run in the box, and process 1 of a
+    // PID namespace ignores every signal it has no handler for, so the
+    // program cannot end the keeper.
+    for signal in 1..32 {
+        if signal != libc::SIGKILL && signal != libc::SIGSTOP {
+            libc::signal(signal, libc::SIG_DFL);
+        }
+    }
+    let mut none: libc::sigset_t = std::mem::zeroed();
+    libc::sigemptyset(&mut none);
+    check(
+        Step::Signals,
+        libc::sigprocmask(libc::SIG_SETMASK, &none, ptr::null_mut()),
+    )
+}
+
+/// Writes `text` to the file `path` (a `/proc` file: one write).
+unsafe fn write_file(path: &CStr, text: &CStr) -> Result<(), libc::c_int> {
+    let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+    if fd < 0 {
+        return Err(errno());
+    }
+    let bytes = text.to_bytes();
+    let written = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+    let error = errno();
+    libc::close(fd);
+    match written == bytes.len() as isize {
+        true => Ok(()),
+        false => Err(error),
+    }
+}
+
+/// Makes the box's root at `plan.root` and turns it into `/`.
+unsafe fn build_root(plan: &Plan) -> Result<(), Failure> {
+    let none: *const libc::c_char = ptr::null();
+    // Nothing mounted in the box shows outside it, nor the reverse.
+    check(
+        Step::PrivateMounts,
+        libc::mount(
+            none,
+            c"/".as_ptr(),
+            none,
+            libc::MS_REC | libc::MS_PRIVATE,
+            ptr::null(),
+        ),
+    )?;
+    // The sources are opened before the tmpfs covers the mount point, so
+    // that a source under it stays reachable.
+    let mut fds = [-1; MAX_SOURCES];
+    for (fd, source) in fds.iter_mut().zip(&plan.sources) {
+        *fd = libc::open(source.as_ptr(), libc::O_PATH | libc::O_CLOEXEC);
+        if *fd < 0 {
+            return Err((Step::OpenSource, errno()));
+        }
+    }
+    check(
+        Step::RootTmpfs,
+        libc::mount(
+            c"tmpfs".as_ptr(),
+            plan.root.as_ptr(),
+            c"tmpfs".as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            plan.tmpfs_options.as_ptr().cast(),
+        ),
+    )?;
+    check(Step::WorkFolder, libc::chdir(plan.root.as_ptr()))?;
+    for step in &plan.mounts {
+        mount_step(&fds, step)?;
+    }
+    check(
+        Step::Hostname,
+        libc::sethostname(c"box".as_ptr(), c"box".to_bytes().len()),
+    )?;
+    // pivot_root(".", "."): the old root is stacked on the new one, and
+    // detached at once; nothing of the machine's tree is left in reach.
+    check(
+        Step::PivotRoot,
+        libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) as libc::c_int,
+    )?;
+    check(
+        Step::DetachOldRoot,
+        libc::umount2(c".".as_ptr(), libc::MNT_DETACH),
+    )?;
+    check(Step::WorkFolder, libc::chdir(c"/".as_ptr()))
+}
+
+/// One step of building the root, with paths relative to it.
+unsafe fn mount_step(fds: &[libc::c_int], step: &MountStep) -> Result<(), Failure> {
+    match step {
+        MountStep::Folder { path, mode, owner } => {
+            check(Step::MakeFolder, libc::mkdir(path.as_ptr(), *mode))?;
+            // mkdir's mode passes the umask; the mode is set again whole.
+            check(Step::MakeFolder, libc::chmod(path.as_ptr(), *mode))?;
+            if let Some(owner) = owner {
+                check(Step::MakeFolder, libc::chown(path.as_ptr(), *owner, *owner))?;
+            }
+        }
+        MountStep::Symlink { path, target } => check(
+            Step::MakeSymlink,
+            libc::symlink(target.as_ptr(), path.as_ptr()),
+        )?,
+        MountStep::Bind {
+            source,
+            path,
+            folder,
+            read_only,
+        } => bind(fds, *source, path, *folder, *read_only)?,
+        MountStep::Proc { path, options } => check(
+            Step::Proc,
+            libc::mount(
+                c"proc".as_ptr(),
+                path.as_ptr(),
+                c"proc".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                options.as_ptr().cast(),
+            ),
+        )?,
+    }
+    Ok(())
+}
+
+/// Binds source number `source` of `fds` (opened in [`build_root`]) at `path`,
+/// read-only unless `read_only` is false (the devices).
+unsafe fn bind(
+    fds: &[libc::c_int],
+    source: usize,
+    path: &CStr,
+    folder: bool,
+    read_only: bool,
+) -> Result<(), Failure> {
+    if folder {
+        check(Step::MakeMountPoint, libc::mkdir(path.as_ptr(), 0o755))?;
+    } else {
+        let fd = libc::open(
+            path.as_ptr(),
+            libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
+            0o644,
+        );
+        if fd < 0 {
+            return Err((Step::MakeMountPoint, errno()));
+        }
+        libc::close(fd);
+    }
+    let Some(&fd) = fds.get(source) else {
+        return Err((Step::Bind, libc::EBADF));
+    };
+    let mut name = [0u8; 32];
+    let through = fd_path(fd, &mut name);
+    let none: *const libc::c_char = ptr::null();
+    check(
+        Step::Bind,
+        libc::mount(
+            through,
+            path.as_ptr(),
+            none,
+            libc::MS_BIND | libc::MS_REC,
+            ptr::null(),
+        ),
+    )?;
+    libc::close(fd);
+    if !read_only {
+        return Ok(());
+    }
+    // A remount must keep the flags the kernel locked on the source
+    // (nosuid, noexec, the atime flags), or it is refused in a user
+    // namespace: they are read back and kept.
+    let mut fs: libc::statvfs = std::mem::zeroed();
+    check(Step::ReadOnly, libc::statvfs(path.as_ptr(), &mut fs))?;
+    let mut flags =
+        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV;
+    for (kept, flag) in [
+        (libc::ST_NOEXEC, libc::MS_NOEXEC),
+        (libc::ST_NOATIME, libc::MS_NOATIME),
+        (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
+        (libc::ST_RELATIME, libc::MS_RELATIME),
+    ] {
+        if fs.f_flag & kept != 0 {
+            flags |= flag;
+        }
+    }
+    check(
+        Step::ReadOnly,
+        libc::mount(none, path.as_ptr(), none, flags, ptr::null()),
+    )
+}
+
+/// `/proc/self/fd/N` written into `buffer`, NUL-ended, without
+/// allocating.
+fn fd_path(fd: libc::c_int, buffer: &mut [u8; 32]) -> *const libc::c_char {
+    const PREFIX: &[u8] = b"/proc/self/fd/";
+    buffer[..PREFIX.len()].copy_from_slice(PREFIX);
+    let mut digits = [0u8; 12];
+    let mut count = 0;
+    let mut n = fd.max(0) as u32;
+    loop {
+        digits[count] = b'0' + (n % 10) as u8;
+        count += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for at in 0..count {
+        buffer[PREFIX.len() + at] = digits[count - 1 - at];
+    }
+    buffer[PREFIX.len() + count] = 0;
+    buffer.as_ptr().cast()
+}
+
+/// The program: takes its streams, limits and identity, and becomes the
+/// command. Never returns.
+unsafe fn program(plan: &Plan) -> ! {
+    if let Err((step, errno)) = prepare_program(plan) {
+        fail(plan.report, step, errno);
+    }
+    libc::execve(
+        plan.program.as_ptr(),
+        plan.argv.as_ptr(),
+        plan.envp.as_ptr(),
+    );
+    send(plan.report, [EXEC_FAILED, 0, errno() as i64, 0]);
+    libc::_exit(127)
+}
+
+unsafe fn prepare_program(plan: &Plan) -> Result<(), Failure> {
+    for (from, to) in [(plan.stdin, 0), (plan.stdout, 1), (plan.stderr, 2)] {
+        check(Step::Descriptors, libc::dup2(from, to))?;
+    }
+    // Every other descriptor closes at exec; the kernel may be too old for
+    // close_range, and nimstream opens its own files close-on-exec anyway.
+    libc::syscall(
+        libc::SYS_close_range,
+        3u32,
+        u32::MAX,
+        libc::CLOSE_RANGE_CLOEXEC,
+    );
+    for &(resource, soft, hard) in &plan.rlimits_before_identity {
+        set_limit(resource, soft, hard)?;
+    }
+    if let Some(uid) = plan.become_user {
+        // The raw system calls: the C library's setuid would first make
+        // every thread it knows of change too, and wait for threads that
+        // are nimstream's, not this process's, forever.
+        let (uid, none) = (uid as libc::c_long, ptr::null::<libc::gid_t>());
+        check(
+            Step::Identity,
+            syscall(libc::SYS_setgroups, 0, none as libc::c_long, 0),
+        )?;
+        check(Step::Identity, syscall(libc::SYS_setresgid, uid, uid, uid))?;
+        check(Step::Identity, syscall(libc::SYS_setresuid, uid, uid, uid))?;
+    }
+    // The process count is the user's: set once the user is the box's.
+    for &(resource, soft, hard) in &plan.rlimits_after_identity {
+        set_limit(resource, soft, hard)?;
+    }
+    check(
+        Step::NoNewPrivileges,
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0),
+    )?;
+    check(Step::WorkFolder, libc::chdir(plan.work_folder.as_ptr()))
+}
+
+unsafe fn set_limit(
+    resource: super::limits::Resource,
+    soft: u64,
+    hard: u64,
+) -> Result<(), Failure> {
+    let limit = libc::rlimit {
+        rlim_cur: soft as libc::rlim_t,
+        rlim_max: hard as libc::rlim_t,
+    };
+    check(Step::Limit, libc::setrlimit(resource, &limit))
+}
+
+unsafe fn fail(report: libc::c_int, step: Step, errno: libc::c_int) -> ! {
+    send(report, [SETUP_FAILED, step as i64, errno as i64, 0]);
+    libc::_exit(126)
+}
+
+unsafe fn send(report: libc::c_int, record: Report) {
+    let bytes = std::mem::size_of::<Report>();
+    libc::write(report, record.as_ptr().cast(), bytes);
+}
+
+/// A system call of three arguments, its result as `check` takes it.
+unsafe fn syscall(
+    number: libc::c_long,
+    a: libc::c_long,
+    b: libc::c_long,
+    c: libc::c_long,
+) -> libc::c_int {
+    libc::syscall(number, a, b, c) as libc::c_int
+}
+
+fn errno() -> libc::c_int {
+    // SAFETY: the C library's errno location is valid for the calling
+    // thread, which the clone copied.
+    unsafe { *libc::__errno_location() }
+}
