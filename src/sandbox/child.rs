@@ -478,11 +478,23 @@ unsafe fn set_limit(
     soft: u64,
     hard: u64,
 ) -> Result<(), Failure> {
-    let limit = libc::rlimit {
+    let wanted = libc::rlimit {
         rlim_cur: soft as libc::rlim_t,
         rlim_max: hard as libc::rlim_t,
     };
-    check(Step::Limit, libc::setrlimit(resource, &limit))
+    if libc::setrlimit(resource, &wanted) == 0 {
+        return Ok(());
+    }
+    // Raising a hard limit takes a privilege nimstream may lack even as
+    // root (a container's CAP_SYS_RESOURCE): then the limit is what the
+    // hard one allows.
+    let mut current: libc::rlimit = std::mem::zeroed();
+    check(Step::Limit, libc::getrlimit(resource, &mut current))?;
+    let clamped = libc::rlimit {
+        rlim_cur: wanted.rlim_cur.min(current.rlim_max),
+        rlim_max: wanted.rlim_max.min(current.rlim_max),
+    };
+    check(Step::Limit, libc::setrlimit(resource, &clamped))
 }
 
 unsafe fn fail(report: libc::c_int, step: Step, errno: libc::c_int) -> ! {

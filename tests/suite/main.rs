@@ -35,6 +35,7 @@ mod properties;
 mod readme;
 mod references_a;
 mod references_b;
+mod sandbox;
 mod snim;
 mod stats;
 mod validate;
