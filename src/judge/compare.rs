@@ -1,9 +1,14 @@
 //! The expected answers and a program's output, compared case by case.
+//!
+//! Tokens are what testlib's `wcmp` reads: runs of bytes between spaces,
+//! tabs, carriage returns and line feeds (a vertical tab or a form feed is
+//! part of a token, as there), and a UTF-8 byte order mark at the very start
+//! of the output is skipped, as testlib skips it.
 
 use std::collections::HashSet;
 use std::io::{self, BufRead};
 
-use super::tokens::{is_space, read_line_bounded, Next, Tokens, LONGEST};
+use super::tokens::{is_space, read_line_bounded, Next, Tokens, BOM, LONGEST};
 use super::{Checked, Verdict};
 use crate::plural::count;
 use crate::problem::{Answer, LinePrefix, Problem};
@@ -129,7 +134,8 @@ impl<E: BufRead> Comparison<'_, E> {
             self.words.learn(&wanted);
             // A line far longer than the expected one differs anyway; the
             // rest of it is skipped, not held.
-            let Some(cut) = read_line_bounded(&mut output, &mut found, line.len() + 64)? else {
+            let most = line.len() + 64;
+            let Some(cut) = output_line(&mut output, &mut found, most, out_line == 0)? else {
                 return Ok(missing(case, &line));
             };
             out_line += 1;
@@ -161,7 +167,7 @@ impl<E: BufRead> Comparison<'_, E> {
             ));
         }
         let cases = self.cases.count;
-        match read_line_bounded(&mut output, &mut found, LONGEST)? {
+        match output_line(&mut output, &mut found, LONGEST, out_line == 0)? {
             None => Ok(Checked::accepted(cases)),
             Some(_) => {
                 let mut rest = found.clone();
@@ -181,6 +187,22 @@ impl<E: BufRead> Comparison<'_, E> {
             }
         }
     }
+}
+
+/// Reads an output line as [`read_line_bounded`] does, without the byte
+/// order mark that may begin the `first` line.
+fn output_line(
+    output: &mut impl BufRead,
+    found: &mut Vec<u8>,
+    most: usize,
+    first: bool,
+) -> io::Result<Option<bool>> {
+    let bom = if first { BOM.len() } else { 0 };
+    let read = read_line_bounded(output, found, most + bom)?;
+    if first && found.starts_with(BOM) {
+        found.drain(..BOM.len());
+    }
+    Ok(read)
 }
 
 /// The output ends where case `case`'s expected `line` should be.

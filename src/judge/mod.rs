@@ -8,9 +8,10 @@
 //! without bound or fail: it is a wrong answer or a presentation error
 //! with a message that names the case and the output's line.
 //!
-//! By default answers compare as tokens (whitespace of any kind and amount
-//! separates them, as testlib's `wcmp` reads them); [`Mode::Strict`]
-//! compares lines byte for byte. A case is what the problem's answer kind
+//! By default answers compare as tokens, as testlib's `wcmp` reads them
+//! (spaces, tabs, CR and LF in any amount separate them; a byte order mark
+//! starting the output is skipped); [`Mode::Strict`] compares lines byte
+//! for byte. A case is what the problem's answer kind
 //! makes it: a line, or for the answers that list moves, a verdict line and
 //! the move lines after it.
 //!

@@ -372,6 +372,14 @@ fn check_fails_as_a_checker_when_the_jury_is_at_fault() {
 }
 
 #[test]
+fn check_reads_tokens_as_testlibs_wcmp() {
+    assert_eq!(testlib(b"\xef\xbb\xbfYes No\nYes").0, Some(0));
+    let (code, message) = testlib(b"Yes\x0cNo\nYes");
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.contains("found 'Yes\\u{c}No"), "{message}");
+}
+
+#[test]
 fn junk_outputs_are_wrong_never_a_crash() {
     let mut huge_line = vec![b'7'; 20 << 20];
     huge_line.push(b'\n');

@@ -29,7 +29,7 @@
 use std::io::{self, BufRead};
 
 use super::compare::{extra, mismatch, missing, quote, split, Words};
-use super::tokens::{read_line_bounded, LONGEST};
+use super::tokens::{read_line_bounded, BOM, LONGEST};
 use super::{Checked, Verdict};
 use crate::games::{
     CaseSummary, Game, HeapGame, HeapMove, Legality, Played, PositionGame, PositionMove,
@@ -225,10 +225,16 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
     /// to `most` bytes: whether it was cut, or `None` at the end.
     fn next_output_line(&mut self, most: usize) -> io::Result<Option<bool>> {
         loop {
+            let first = self.out_line == 0;
+            let most = most + if first { BOM.len() } else { 0 };
             let Some(cut) = read_line_bounded(&mut self.output, &mut self.line, most)? else {
                 return Ok(None);
             };
             self.out_line += 1;
+            // testlib skips a byte order mark at the start of the output.
+            if first && self.line.starts_with(BOM) {
+                self.line.drain(..BOM.len());
+            }
             if cut || split(&self.line).next().is_some() {
                 return Ok(Some(cut));
             }
