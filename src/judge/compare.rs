@@ -335,14 +335,44 @@ impl Cases {
     }
 }
 
+/// A number as answers spell it: `0`, or digits that do not start with
+/// `0`, perhaps after `-`. `01`, `+1`, `-0` or `1.0` may mean a number, but
+/// no answer is written so: they are unreadable, not wrong.
 fn is_number(token: &[u8]) -> bool {
     let digits = token.strip_prefix(b"-").unwrap_or(token);
-    !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
+    match digits {
+        [b'0'] => digits.len() == token.len(),
+        _ => is_natural(digits),
+    }
+}
+
+/// Digits that do not start with `0`, or `0` alone.
+fn is_natural(digits: &[u8]) -> bool {
+    match digits {
+        [b'0'] => true,
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    }
+}
+
+/// A move as `solve --move` and the answers that list moves write it:
+/// `i:a->b`, `i:a->b+c`, `a->b`, or the middle of `a b->c d`.
+fn is_move(token: &[u8]) -> bool {
+    let body = match token.iter().position(|&b| b == b':') {
+        Some(colon) if is_natural(&token[..colon]) => &token[colon + 1..],
+        Some(_) => return false,
+        None => token,
+    };
+    let Some(arrow) = body.windows(2).position(|pair| pair == b"->") else {
+        return false;
+    };
+    is_natural(&body[..arrow]) && body[arrow + 2..].split(|&b| b == b'+').all(is_natural)
 }
 
 /// The tokens a problem's answers can hold: its words, the words seen in
-/// the expected answers, numbers, `Case i:` and moves. Anything else in an
-/// output is no answer at all: a presentation error, not a wrong answer.
+/// the expected answers, numbers, `Case i:` and moves, numbers spelt as the
+/// answers spell them. Anything else in an output is no answer at all: a
+/// presentation error, not a wrong answer.
 pub(super) struct Words {
     known: HashSet<Vec<u8>>,
 }
@@ -376,12 +406,7 @@ impl Words {
             return true;
         }
         // `Case 3:`, and moves: `3:7->4`, `2:9->1+5`, `a->b`.
-        let numbered = token.strip_suffix(b":").is_some_and(is_number);
-        let movelike = token.len() <= 100
-            && token.iter().any(u8::is_ascii_digit)
-            && token
-                .iter()
-                .all(|&b| b.is_ascii_digit() || matches!(b, b':' | b'-' | b'>' | b'+'));
-        numbered || movelike
+        let numbered = token.strip_suffix(b":").is_some_and(is_natural);
+        numbered || is_move(token)
     }
 }

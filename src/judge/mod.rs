@@ -11,7 +11,8 @@
 //! By default answers compare as tokens, as testlib's `wcmp` reads them
 //! (spaces, tabs, CR and LF in any amount separate them; a byte order mark
 //! starting the output is skipped); [`Mode::Strict`] compares lines byte
-//! for byte. A case is what the problem's answer kind
+//! for byte. A token spelt as no answer is spelt (`NO` for `No`, `01` for
+//! `1`) is a presentation error. A case is what the problem's answer kind
 //! makes it: a line, or for the answers that list moves, a verdict line and
 //! the move lines after it.
 //!
@@ -39,8 +40,8 @@ pub enum Verdict {
     /// there is more output than answers.
     WrongAnswer,
     /// Presentation error: the output cannot be read as the problem's
-    /// answers (a word that no answer has, bytes that are no text, a token
-    /// of absurd length), or, with [`Mode::Strict`], differs only in
+    /// answers (a word that no answer has, a number spelt otherwise than
+    /// answers spell it, bytes that are no text, a token of absurd length), or, with [`Mode::Strict`], differs only in
     /// spacing.
     PresentationError,
     /// Time limit exceeded (CPU or wall clock).

@@ -167,6 +167,25 @@ fn tokens_are_split_as_wcmp_splits_them() {
 }
 
 #[test]
+fn a_number_not_spelt_as_the_answers_spell_it_is_a_presentation_error() {
+    for found in ["01", "+1", "-0", "1.0", "00", "1e0", "0x1"] {
+        let checked = tokens("wythoff", "1\n", found);
+        assert_eq!(checked.verdict, Verdict::PresentationError, "{found}");
+    }
+    assert_eq!(tokens("wythoff", "1\n", "0").verdict, Verdict::WrongAnswer);
+    for found in ["-1", "10", "0"] {
+        assert_eq!(
+            tokens("hdu1850", "3\n", found).verdict,
+            Verdict::WrongAnswer,
+            "{found}"
+        );
+    }
+    // Moves too: `+` and `:` make no answer unless they make a move.
+    let wrong_move = tokens("hdu2176", "Yes\n1 0\n", "Yes\n1 01\n");
+    assert_eq!(wrong_move.verdict, Verdict::PresentationError);
+}
+
+#[test]
 fn every_verdict_has_a_code_and_words() {
     let codes: Vec<_> = Verdict::ALL.iter().map(|v| v.code()).collect();
     assert_eq!(codes, ["AC", "WA", "PE", "TLE", "MLE", "OLE", "RE"]);
