@@ -353,7 +353,7 @@ fn problems_whose_moves_cannot_be_checked_are_refused() {
         let why = move_refusal(problem, &game).unwrap_or_else(|| panic!("{name}"));
         assert!(why.contains(problem.name), "{why}");
         let error = compare_moves(problem, &game, b"", &b""[..], &b""[..]).unwrap_err();
-        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        assert!(matches!(error, Failure::Input(_)), "{error}");
     }
     let (nim, game) = problem("nim");
     assert_eq!(move_refusal(nim, &game), None);
