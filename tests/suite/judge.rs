@@ -503,6 +503,53 @@ fn a_folder_where_a_file_belongs_is_named() {
 }
 
 #[test]
+fn check_writes_its_verdict_into_testlibs_report_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let [input, out, answer] = check_files(dir.path(), b"Yes\nYes\nYes\n");
+    let report = dir.path().join("report.txt");
+    let run = |answer: &Path| {
+        let args = ["check", "nim", p(&input), p(&out), p(answer), p(&report)];
+        nimstream(&args, b"")
+    };
+    let wrong = run(&answer);
+    assert_eq!(wrong.status.code(), Some(1), "{}", stderr(&wrong));
+    let line = "wrong answer case 2 (output line 2): expected 'No', found 'Yes'\n";
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), line);
+    let missing = run(&dir.path().join("missing.ans"));
+    assert_eq!(missing.status.code(), Some(3), "{}", stderr(&missing));
+    let failed = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        failed.starts_with("FAIL ") && failed.contains("missing.ans"),
+        "{failed}"
+    );
+    let too_many = [
+        "check",
+        "nim",
+        p(&input),
+        p(&out),
+        p(&answer),
+        p(&report),
+        "x",
+    ];
+    assert_eq!(nimstream(&too_many, b"").status.code(), Some(3));
+}
+
+#[test]
+fn check_says_its_verdict_on_standard_output_too() {
+    for output in [
+        &b"Yes\nNo\nYes\n"[..],
+        b"Yes\nYes\nYes\n",
+        b"Yes\nno\nYes\n",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let [input, out, answer] = check_files(dir.path(), output);
+        let run = nimstream(&["check", "nim", p(&input), p(&out), p(&answer)], b"");
+        assert!(!stdout(&run).is_empty());
+        assert_eq!(stdout(&run), stderr(&run));
+    }
+}
+
+#[test]
 fn check_reads_tokens_as_testlibs_wcmp() {
     assert_eq!(testlib(b"\xef\xbb\xbfYes No\nYes").0, Some(0));
     let (code, message) = testlib(b"Yes\x0cNo\nYes");

@@ -1,10 +1,12 @@
 //! `nimstream check`: the checker alone, in the two calling conventions of
 //! judge systems.
 //!
-//! * testlib's: `check PROBLEM INPUT OUTPUT ANSWER`; exit 0 accepted, 1
-//!   wrong answer, 2 presentation error, 3 when the checker itself fails
-//!   (the jury's files are at fault, a usage error); a line on standard
-//!   error says why.
+//! * testlib's: `check PROBLEM INPUT OUTPUT ANSWER [REPORT]`; exit 0
+//!   accepted, 1 wrong answer, 2 presentation error, 3 when the checker
+//!   itself fails (the jury's files are at fault, a usage error). The
+//!   verdict line goes to standard error and standard output (which
+//!   online-judge-tools shows as the judge's output), and into REPORT
+//!   when it is named; a failure's line starts `FAIL`.
 //! * The ICPC package format's output validator, as Kattis and DOMjudge
 //!   call it: `check PROBLEM INPUT ANSWER FEEDBACK_DIR [FLAGS...] <
 //!   OUTPUT`, told apart by its third argument, a folder; exit 42
@@ -19,7 +21,7 @@
 //! the program's: it is a failure of the checker, whatever the output.
 
 use std::fs::File;
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -42,6 +44,7 @@ pub const FAILED: u8 = 3;
 #[derive(Args)]
 #[command(after_help = "EXAMPLES:
   nimstream check nim 1.in 1.out 1.ans                 testlib's order
+  nimstream check nim 1.in 1.out 1.ans report.txt      the verdict line also in report.txt
   nimstream check nim 1.in 1.ans feedback/ < 1.out     an ICPC output validator
   oj test -c ./sol -d tests --judge-command 'nimstream check nim'
   nimstream check nim --move 1.in 1.out 1.ans          any winning move accepted
@@ -61,9 +64,9 @@ wrong, 3 when the checker fails.")]
 pub struct CheckArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// INPUT OUTPUT ANSWER (testlib), or INPUT ANSWER FEEDBACK_DIR with the
-    /// output on standard input (ICPC); flags after FEEDBACK_DIR are
-    /// ignored.
+    /// INPUT OUTPUT ANSWER [REPORT] (testlib), or INPUT ANSWER FEEDBACK_DIR
+    /// with the output on standard input (ICPC); flags after FEEDBACK_DIR
+    /// are ignored.
     #[arg(value_name = "FILES", allow_hyphen_values = true)]
     files: Vec<String>,
     /// Compare answers line by line, byte for byte, not as tokens.
@@ -77,8 +80,13 @@ pub struct CheckArgs {
 
 /// Where the program's output is and where the verdict goes.
 enum Convention {
-    Testlib { output: PathBuf },
-    Icpc { feedback: PathBuf },
+    Testlib {
+        output: PathBuf,
+        report: Option<PathBuf>,
+    },
+    Icpc {
+        feedback: PathBuf,
+    },
 }
 
 pub fn check_command(mut args: CheckArgs) -> ExitCode {
@@ -86,12 +94,27 @@ pub fn check_command(mut args: CheckArgs) -> ExitCode {
         Ok(code) => code,
         Err(error) => {
             messages::error(&error);
+            fail_line(&error, &args.files);
             ExitCode::from(FAILED)
         }
     }
 }
 
-const USAGE: &str = "nimstream check PROBLEM INPUT OUTPUT ANSWER";
+/// testlib's `FAIL` line, on standard output and in the report file if
+/// one is named, where a verdict line would go.
+fn fail_line(error: &Error, files: &[String]) {
+    let line = format!("FAIL {error}\n");
+    // The exit status says the checker failed; these are its courtesy
+    // copies, and failing to write them changes nothing.
+    let _ = io::stdout().write_all(line.as_bytes());
+    if let [_, _, third, report] = files {
+        if !Path::new(third).is_dir() {
+            let _ = std::fs::write(report, &line);
+        }
+    }
+}
+
+const USAGE: &str = "nimstream check PROBLEM INPUT OUTPUT ANSWER [REPORT]";
 
 fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
     args.problem.shift_inputs(&mut args.files)?;
@@ -130,7 +153,7 @@ fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
         }
     };
     match convention {
-        Convention::Testlib { .. } => Ok(testlib(&checked)),
+        Convention::Testlib { report, .. } => testlib(&checked, report.as_deref()),
         Convention::Icpc { feedback } => icpc(&checked, &feedback),
     }
 }
@@ -147,15 +170,16 @@ fn files(files: &[String]) -> Result<(&str, &str, Convention), Error> {
         let feedback = PathBuf::from(third);
         return Ok((input, second, Convention::Icpc { feedback }));
     }
-    if !rest.is_empty() {
+    if rest.len() > 1 {
         return Err(Error::Usage(format!(
-            "check takes three files, not {}: INPUT OUTPUT ANSWER, or INPUT ANSWER \
-             FEEDBACK_DIR (a folder) and flags",
+            "check takes three files and a report file, not {}: INPUT OUTPUT ANSWER \
+             [REPORT], or INPUT ANSWER FEEDBACK_DIR (a folder) and flags",
             files.len()
         )));
     }
     let output = PathBuf::from(second);
-    Ok((input, third, Convention::Testlib { output }))
+    let report = rest.first().map(PathBuf::from);
+    Ok((input, third, Convention::Testlib { output, report }))
 }
 
 /// Opens `path` to read. A folder is refused by name here: opening one
@@ -228,7 +252,10 @@ fn compare(
     checked.map_err(|failure: Failure| failure.naming(&input, &answer, &output_name))
 }
 
-fn testlib(checked: &Checked) -> ExitCode {
+/// testlib's verdict line, on standard error as testlib writes it, on
+/// standard output (online-judge-tools shows the judge's output) and in
+/// the `report` file if one is named.
+fn testlib(checked: &Checked, report: Option<&Path>) -> Result<ExitCode, Error> {
     let (code, words) = match checked.verdict {
         Verdict::Accepted => (0, "ok"),
         Verdict::PresentationError => (2, "wrong output format"),
@@ -239,7 +266,13 @@ fn testlib(checked: &Checked) -> ExitCode {
         _ => format!("{words} {}\n", checked.message),
     };
     eprint!("{line}");
-    ExitCode::from(code)
+    // The exit status is the verdict; a judge that closed standard output
+    // still has it.
+    let _ = io::stdout().write_all(line.as_bytes());
+    if let Some(report) = report {
+        std::fs::write(report, &line).map_err(io_error(&report.display().to_string()))?;
+    }
+    Ok(ExitCode::from(code))
 }
 
 fn icpc(checked: &Checked, feedback: &Path) -> Result<ExitCode, Error> {
