@@ -133,25 +133,18 @@ fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
         (false, true) => Compared::Text(Mode::Strict),
         (false, false) => Compared::Text(Mode::Tokens),
     };
-    let names = |output: &str| [input.to_string(), answer.to_string(), output.to_string()];
-    let checked = match &convention {
+    let (output, shown): (Box<dyn io::BufRead>, String) = match &convention {
         Convention::Testlib { output, .. } => {
             let shown = output.display().to_string();
-            let output = open(&shown)?;
-            compare(problem, expected, output, &mode, cases, names(&shown))?
+            (Box::new(open(&shown)?), shown)
         }
         Convention::Icpc { .. } => {
-            let output = BufReader::new(io::stdin().lock());
-            compare(
-                problem,
-                expected,
-                output,
-                &mode,
-                cases,
-                names("standard input"),
-            )?
+            let stdin = BufReader::new(io::stdin().lock());
+            (Box::new(stdin), "standard input".into())
         }
     };
+    let names = [input.to_string(), answer.to_string(), shown];
+    let checked = compare(problem, expected, output, &mode, cases, names)?;
     match convention {
         Convention::Testlib { report, .. } => testlib(&checked, report.as_deref()),
         Convention::Icpc { feedback } => icpc(&checked, &feedback),
