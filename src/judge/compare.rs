@@ -1,10 +1,20 @@
 //! The expected answers and a program's output, compared case by case.
+//!
+//! Tokens are what testlib's `wcmp` reads: runs of bytes between spaces,
+//! tabs, carriage returns and line feeds (a vertical tab or a form feed is
+//! part of a token, as there), and a UTF-8 byte order mark at the very start
+//! of the output is skipped, as testlib skips it.
+//!
+//! The expected answers are the jury's, and their faults are not the
+//! program's: a token no answer of the problem has, or a number of cases
+//! other than the input's, is a [`Failure::Jury`], found whatever the output
+//! holds (they are read to their end before any verdict is given).
 
 use std::collections::HashSet;
 use std::io::{self, BufRead};
 
-use super::tokens::{is_space, read_line_bounded, Next, Tokens, LONGEST};
-use super::{Checked, Verdict};
+use super::tokens::{is_space, read_line_bounded, Next, Tokens, BOM, LONGEST};
+use super::{Checked, Failure, JuryFault, Verdict};
 use crate::plural::count;
 use crate::problem::{Answer, LinePrefix, Problem};
 
@@ -20,26 +30,30 @@ pub enum Mode {
     Strict,
 }
 
-/// Compares `output`, a program's answers to an input of `problem`, with
-/// `expected`, the right ones. An error is one of reading: `expected`'s
-/// (the jury's file is at fault) or `output`'s.
+/// Compares `output`, a program's answers to an input of `problem` with
+/// `input_cases` cases (`None`: not known), with `expected`, the right ones.
+/// A failure is one of reading, or the expected answers' fault.
 pub fn compare(
     problem: &Problem,
     expected: impl BufRead,
     output: impl BufRead,
     mode: Mode,
-) -> io::Result<Checked> {
+    input_cases: Option<u64>,
+) -> Result<Checked, Failure> {
     let mut comparison = Comparison {
         problem,
         expected,
         line: Vec::new(),
+        expected_line: 0,
+        input_cases,
         cases: Cases::new(problem.answer),
         words: Words::new(problem),
     };
-    match mode {
-        Mode::Tokens => comparison.tokens(Tokens::new(output)),
-        Mode::Strict => comparison.strict(output),
-    }
+    let checked = match mode {
+        Mode::Tokens => comparison.tokens(Tokens::new(output))?,
+        Mode::Strict => comparison.strict(output)?,
+    };
+    comparison.settle(checked)
 }
 
 struct Comparison<'a, E> {
@@ -47,24 +61,94 @@ struct Comparison<'a, E> {
     expected: E,
     /// The expected line being compared, without its newline.
     line: Vec<u8>,
+    /// The expected answers' lines read so far.
+    expected_line: u64,
+    /// The input's cases, which the expected answers must have.
+    input_cases: Option<u64>,
     cases: Cases,
     words: Words,
 }
 
+/// A failure to read the output.
+fn out<T>(read: io::Result<T>) -> Result<T, Failure> {
+    read.map_err(Failure::Output)
+}
+
 impl<E: BufRead> Comparison<'_, E> {
-    /// Reads the next expected line; false at the end.
-    fn next_line(&mut self) -> io::Result<bool> {
+    /// Reads the next expected line, refusing one that holds a token no
+    /// answer has; false at the end.
+    fn next_line(&mut self) -> Result<bool, Failure> {
         self.line.clear();
-        if self.expected.read_until(b'\n', &mut self.line)? == 0 {
+        let read = self.expected.read_until(b'\n', &mut self.line);
+        if read.map_err(Failure::Expected)? == 0 {
             return Ok(false);
         }
+        self.expected_line += 1;
         if self.line.last() == Some(&b'\n') {
             self.line.pop();
+        }
+        if self.expected_line == 1 && self.line.starts_with(BOM) {
+            self.line.drain(..BOM.len());
+        }
+        let bad = split(&self.line).find(|token| !self.words.readable(token));
+        if let Some(bad) = bad.map(quote) {
+            let name = self.problem.name;
+            return Err(self.jury(format!(
+                "{bad} is no answer {name} gives: the expected answers are at fault, not \
+                 the output; mend them, or write them again with `nimstream solve`"
+            )));
         }
         Ok(true)
     }
 
-    fn tokens(&mut self, mut output: Tokens<impl BufRead>) -> io::Result<Checked> {
+    /// A fault of the expected answers, at the line last read.
+    fn jury(&self, message: String) -> Failure {
+        Failure::Jury(JuryFault {
+            line: self.expected_line,
+            message,
+        })
+    }
+
+    /// The case of the expected line of `tokens`, refused past the input's
+    /// last.
+    fn case_of(&mut self, tokens: &[&[u8]]) -> Result<u64, Failure> {
+        let case = self.cases.line(tokens);
+        match self.input_cases {
+            Some(cases) if case > cases => Err(self.jury(format!(
+                "case {case} of the expected answers, but the input has {}: they are \
+                 another input's answers; write them again with `nimstream solve`",
+                count(cases, "case")
+            ))),
+            _ => Ok(case),
+        }
+    }
+
+    /// Reads the expected answers to their end, so that a fault of theirs
+    /// shows whatever the output holds: `checked` stands only if there is
+    /// none and their cases are the input's.
+    fn settle(&mut self, checked: Checked) -> Result<Checked, Failure> {
+        while self.next_line()? {
+            let line = std::mem::take(&mut self.line);
+            let tokens: Vec<&[u8]> = split(&line).collect();
+            if !tokens.is_empty() {
+                self.case_of(&tokens)?;
+            }
+            self.line = line;
+        }
+        match self.input_cases {
+            Some(cases) if cases != self.cases.count => Err(Failure::Jury(JuryFault {
+                line: self.expected_line + 1,
+                message: format!(
+                    "the expected answers end after {} of the input's {cases}: they are cut \
+                     short or another input's; write them again with `nimstream solve`",
+                    count(self.cases.count, "case")
+                ),
+            })),
+            _ => Ok(checked),
+        }
+    }
+
+    fn tokens(&mut self, mut output: Tokens<impl BufRead>) -> Result<Checked, Failure> {
         while self.next_line()? {
             let line = std::mem::take(&mut self.line);
             let wanted: Vec<&[u8]> = split(&line).collect();
@@ -72,20 +156,18 @@ impl<E: BufRead> Comparison<'_, E> {
                 self.line = line;
                 continue;
             }
-            let case = self.cases.line(&wanted);
-            self.words.learn(&wanted);
+            let case = self.case_of(&wanted)?;
             for (at, want) in wanted.iter().enumerate() {
-                match output.next()? {
+                match out(output.next())? {
                     Next::End => return Ok(missing(case, &line)),
                     Next::TooLong(out_line) => return Ok(self.too_long(case, out_line)),
                     Next::Token(out_line) if output.text() != *want => {
                         let mut found: Vec<Vec<u8>> =
                             wanted[..at].iter().map(|t| t.to_vec()).collect();
                         found.push(output.text().to_vec());
-                        let readable = self.words.readable(output.text());
-                        let mut all_readable = readable;
+                        let mut all_readable = self.words.readable(output.text());
                         for _ in at + 1..wanted.len() {
-                            match output.next()? {
+                            match out(output.next())? {
                                 Next::Token(_) => {
                                     all_readable &= self.words.readable(output.text());
                                     found.push(output.text().to_vec());
@@ -109,14 +191,14 @@ impl<E: BufRead> Comparison<'_, E> {
             self.line = line;
         }
         let cases = self.cases.count;
-        Ok(match output.next()? {
+        Ok(match out(output.next())? {
             Next::End => Checked::accepted(cases),
             Next::Token(line) => extra(cases, line, &quote(output.text())),
             Next::TooLong(line) => extra(cases, line, "a token of over 4096 bytes"),
         })
     }
 
-    fn strict(&mut self, mut output: impl BufRead) -> io::Result<Checked> {
+    fn strict(&mut self, mut output: impl BufRead) -> Result<Checked, Failure> {
         let mut found = Vec::new();
         let mut out_line = 0;
         while self.next_line()? {
@@ -124,12 +206,12 @@ impl<E: BufRead> Comparison<'_, E> {
             let wanted: Vec<&[u8]> = split(&line).collect();
             let case = match wanted.is_empty() {
                 true => self.cases.count.max(1),
-                false => self.cases.line(&wanted),
+                false => self.case_of(&wanted)?,
             };
-            self.words.learn(&wanted);
             // A line far longer than the expected one differs anyway; the
             // rest of it is skipped, not held.
-            let Some(cut) = read_line_bounded(&mut output, &mut found, line.len() + 64)? else {
+            let most = line.len() + 64;
+            let Some(cut) = output_line(&mut output, &mut found, most, out_line == 0)? else {
                 return Ok(missing(case, &line));
             };
             out_line += 1;
@@ -161,11 +243,11 @@ impl<E: BufRead> Comparison<'_, E> {
             ));
         }
         let cases = self.cases.count;
-        match read_line_bounded(&mut output, &mut found, LONGEST)? {
+        match output_line(&mut output, &mut found, LONGEST, out_line == 0)? {
             None => Ok(Checked::accepted(cases)),
             Some(_) => {
                 let mut rest = found.clone();
-                while read_line_bounded(&mut output, &mut found, LONGEST)?.is_some() {
+                while out(read_line_bounded(&mut output, &mut found, LONGEST))?.is_some() {
                     rest.extend_from_slice(&found);
                     if rest.len() > LONGEST {
                         break;
@@ -181,6 +263,22 @@ impl<E: BufRead> Comparison<'_, E> {
             }
         }
     }
+}
+
+/// Reads an output line as [`read_line_bounded`] does, without the byte
+/// order mark that may begin the `first` line.
+fn output_line(
+    output: &mut impl BufRead,
+    found: &mut Vec<u8>,
+    most: usize,
+    first: bool,
+) -> Result<Option<bool>, Failure> {
+    let bom = if first { BOM.len() } else { 0 };
+    let read = out(read_line_bounded(output, found, most + bom))?;
+    if first && found.starts_with(BOM) {
+        found.drain(..BOM.len());
+    }
+    Ok(read)
 }
 
 /// The output ends where case `case`'s expected `line` should be.
@@ -258,17 +356,20 @@ pub(super) fn split(line: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
 }
 
 /// Bytes in quotes for a message: cut short when long, with what is not
-/// printable text escaped.
+/// printable text escaped, a byte that is no UTF-8 as `\xNN`.
 pub(crate) fn quote(bytes: &[u8]) -> String {
     const LONG: usize = 60;
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(LONG * 4)]);
-    let mut shown: String = text
-        .chars()
-        .take(LONG)
-        .flat_map(char::escape_debug)
-        .collect();
-    if text.chars().count() > LONG || bytes.len() > LONG * 4 {
-        shown.push('…');
+    let pieces = bytes.utf8_chunks().flat_map(|chunk| {
+        let text = chunk.valid().chars().map(|c| c.escape_debug().to_string());
+        text.chain(chunk.invalid().iter().map(|b| format!("\\x{b:02x}")))
+    });
+    let mut shown = String::new();
+    for (at, piece) in pieces.enumerate() {
+        if at == LONG {
+            shown.push('…');
+            break;
+        }
+        shown.push_str(&piece);
     }
     format!("'{shown}'")
 }
@@ -313,22 +414,49 @@ impl Cases {
     }
 }
 
+/// A number as answers spell it: `0`, or digits that do not start with
+/// `0`, perhaps after `-`. `01`, `+1`, `-0` or `1.0` may mean a number, but
+/// no answer is written so: they are unreadable, not wrong.
 fn is_number(token: &[u8]) -> bool {
     let digits = token.strip_prefix(b"-").unwrap_or(token);
-    !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
+    match digits {
+        [b'0'] => digits.len() == token.len(),
+        _ => is_natural(digits),
+    }
 }
 
-/// The tokens a problem's answers can hold: its words, the words seen in
-/// the expected answers, numbers, `Case i:` and moves. Anything else in an
-/// output is no answer at all: a presentation error, not a wrong answer.
+/// Digits that do not start with `0`, or `0` alone.
+fn is_natural(digits: &[u8]) -> bool {
+    match digits {
+        [b'0'] => true,
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    }
+}
+
+/// A move as `solve --move` and the answers that list moves write it:
+/// `i:a->b`, `i:a->b+c`, `a->b`, or the middle of `a b->c d`.
+fn is_move(token: &[u8]) -> bool {
+    let body = match token.iter().position(|&b| b == b':') {
+        Some(colon) if is_natural(&token[..colon]) => &token[colon + 1..],
+        Some(_) => return false,
+        None => token,
+    };
+    let Some(arrow) = body.windows(2).position(|pair| pair == b"->") else {
+        return false;
+    };
+    is_natural(&body[..arrow]) && body[arrow + 2..].split(|&b| b == b'+').all(is_natural)
+}
+
+/// The tokens a problem's answers can hold: its words, numbers, `Case i:`
+/// and moves, each as the answers spell it. Anything else in an output is
+/// no answer at all: a presentation error, not a wrong answer; and in the
+/// expected answers, the jury's fault.
 pub(super) struct Words {
     known: HashSet<Vec<u8>>,
 }
 
 impl Words {
-    /// At most this many words are learned from the expected answers.
-    const MOST: usize = 1024;
-
     pub(super) fn new(problem: &Problem) -> Words {
         let mut known = HashSet::new();
         let verdicts = &problem.verdicts;
@@ -341,25 +469,12 @@ impl Words {
         Words { known }
     }
 
-    pub(super) fn learn(&mut self, tokens: &[&[u8]]) {
-        for token in tokens {
-            if self.known.len() < Self::MOST && !self.known.contains(*token) {
-                self.known.insert(token.to_vec());
-            }
-        }
-    }
-
     pub(super) fn readable(&self, token: &[u8]) -> bool {
         if self.known.contains(token) || is_number(token) {
             return true;
         }
         // `Case 3:`, and moves: `3:7->4`, `2:9->1+5`, `a->b`.
-        let numbered = token.strip_suffix(b":").is_some_and(is_number);
-        let movelike = token.len() <= 100
-            && token.iter().any(u8::is_ascii_digit)
-            && token
-                .iter()
-                .all(|&b| b.is_ascii_digit() || matches!(b, b':' | b'-' | b'>' | b'+'));
-        numbered || movelike
+        let numbered = token.strip_suffix(b":").is_some_and(is_natural);
+        numbered || is_move(token)
     }
 }

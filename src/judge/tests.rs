@@ -1,11 +1,13 @@
 use proptest::prelude::*;
 
+use std::io;
+
 use super::*;
 use crate::problem::Problem;
 
 fn check(problem: &str, expected: &str, output: &[u8], mode: Mode) -> Checked {
     let problem = Problem::find(problem).unwrap();
-    compare(problem, expected.as_bytes(), output, mode).unwrap()
+    compare(problem, expected.as_bytes(), output, mode, None).unwrap()
 }
 
 fn tokens(problem: &str, expected: &str, output: &str) -> Checked {
@@ -142,6 +144,121 @@ fn a_strict_line_far_longer_than_expected_is_skipped_not_held() {
     assert_eq!(checked.verdict, Verdict::PresentationError);
 }
 
+/// The jury's fault found by comparing `output` with `expected`, the
+/// answers to an input of `cases` cases.
+fn jury_fault(problem: &str, expected: &[u8], output: &str, cases: Option<u64>) -> JuryFault {
+    let problem = Problem::find(problem).unwrap();
+    match compare(problem, expected, output.as_bytes(), Mode::Tokens, cases) {
+        Err(Failure::Jury(fault)) => fault,
+        other => panic!("no fault of the jury's: {other:?}"),
+    }
+}
+
+#[test]
+fn expected_answers_that_are_no_answers_are_the_jurys_fault() {
+    let maybe = jury_fault("lasker", b"Alice\nMaybe\n", "Alice\nBob\n", None);
+    assert_eq!(maybe.line, 2);
+    assert!(
+        maybe
+            .message
+            .starts_with("'Maybe' is no answer lasker gives"),
+        "{}",
+        maybe.message
+    );
+    // Found though the output went wrong before it, and shown escaped.
+    let junk = jury_fault(
+        "misere",
+        b"John\nBrother\n\x80\xff\x01\n",
+        "Brother\n",
+        None,
+    );
+    assert_eq!(junk.line, 3);
+    assert!(
+        junk.message.starts_with("'\\x80\\xff\\u{1}' is no answer"),
+        "{}",
+        junk.message
+    );
+    assert_eq!(
+        jury_fault("misere", b"John\nJon\n", "John\nJon\n", None).line,
+        2
+    );
+    let unspelt = jury_fault("wythoff", b"01\n", "01\n", None);
+    assert!(unspelt.message.starts_with("'01' is no answer"));
+}
+
+#[test]
+fn expected_answers_for_another_number_of_cases_are_the_jurys_fault() {
+    let cut = b"Yes\nNo\nYes\n";
+    for output in ["Yes\nNo\nYes\nNo\nNo\n", "Yes\nNo\nYes\n", "No\n", ""] {
+        let fault = jury_fault("nim", cut, output, Some(5));
+        assert_eq!(fault.line, 4, "{output:?}");
+        assert!(
+            fault
+                .message
+                .starts_with("the expected answers end after 3 cases of the input's 5"),
+            "{}",
+            fault.message
+        );
+    }
+    let long = jury_fault("nim", b"Yes\n\nNo\nYes\n", "Yes\nNo\nYes\n", Some(1));
+    assert_eq!(long.line, 3);
+    assert!(long
+        .message
+        .starts_with("case 2 of the expected answers, but the input has 1 case"));
+    // A case of several lines is one case.
+    let problem = Problem::find("hdu2176").unwrap();
+    let expected = "Yes\n1 0\nNo\nYes\n3 2\n4 1\n";
+    let checked = compare(
+        problem,
+        expected.as_bytes(),
+        expected.as_bytes(),
+        Mode::Strict,
+        Some(3),
+    );
+    assert_eq!(checked.unwrap(), Checked::accepted(3));
+}
+
+#[test]
+fn tokens_are_split_as_wcmp_splits_them() {
+    let nim = |output: &[u8]| check("nim", "Yes\nNo\n", output, Mode::Tokens).verdict;
+    assert_eq!(nim(b"Yes\r\n\tNo  "), Verdict::Accepted);
+    // A vertical tab or a form feed is no space to wcmp: part of a token.
+    assert_eq!(nim(b"Yes\x0bNo\n"), Verdict::PresentationError);
+    assert_eq!(nim(b"Yes\x0c\nNo\n"), Verdict::PresentationError);
+    // A byte order mark is skipped at the very start, and only there.
+    assert_eq!(nim(b"\xef\xbb\xbfYes\nNo\n"), Verdict::Accepted);
+    assert_eq!(nim(b"\xef\xbb\xbf\nYes\nNo\n"), Verdict::Accepted);
+    assert_eq!(nim(b" \xef\xbb\xbfYes\nNo\n"), Verdict::PresentationError);
+    assert_eq!(nim(b"Yes\n\xef\xbb\xbfNo\n"), Verdict::PresentationError);
+    assert_eq!(nim(b"\xef\xbbYes\nNo\n"), Verdict::PresentationError);
+    let strict = check("nim", "Yes\nNo\n", b"\xef\xbb\xbfYes\nNo\n", Mode::Strict);
+    assert_eq!(strict.verdict, Verdict::Accepted);
+    // The mark read a byte at a time, as a pipe may give it.
+    let problem = Problem::find("nim").unwrap();
+    let output = io::BufReader::with_capacity(1, &b"\xef\xbb\xbfYes No"[..]);
+    let checked = compare(problem, &b"Yes\nNo\n"[..], output, Mode::Tokens, Some(2));
+    assert_eq!(checked.unwrap(), Checked::accepted(2));
+}
+
+#[test]
+fn a_number_not_spelt_as_the_answers_spell_it_is_a_presentation_error() {
+    for found in ["01", "+1", "-0", "1.0", "00", "1e0", "0x1"] {
+        let checked = tokens("wythoff", "1\n", found);
+        assert_eq!(checked.verdict, Verdict::PresentationError, "{found}");
+    }
+    assert_eq!(tokens("wythoff", "1\n", "0").verdict, Verdict::WrongAnswer);
+    for found in ["-1", "10", "0"] {
+        assert_eq!(
+            tokens("hdu1850", "3\n", found).verdict,
+            Verdict::WrongAnswer,
+            "{found}"
+        );
+    }
+    // Moves too: `+` and `:` make no answer unless they make a move.
+    let wrong_move = tokens("hdu2176", "Yes\n1 0\n", "Yes\n1 01\n");
+    assert_eq!(wrong_move.verdict, Verdict::PresentationError);
+}
+
 #[test]
 fn every_verdict_has_a_code_and_words() {
     let codes: Vec<_> = Verdict::ALL.iter().map(|v| v.code()).collect();
@@ -161,12 +278,14 @@ proptest! {
         let expected: String = words.iter().map(|w| format!("{w}\n")).collect();
         let mode = if strict { Mode::Strict } else { Mode::Tokens };
         let checked = check("lasker", &expected, &junk, mode);
-        let same = junk
+        // testlib skips a byte order mark that starts the output.
+        let text = junk.strip_prefix(super::tokens::BOM).unwrap_or(&junk);
+        let same = text
             .split(|&b| super::tokens::is_space(b))
             .filter(|t| !t.is_empty())
             .eq(words.iter().map(|w| w.as_bytes()));
         prop_assert_eq!(checked.verdict == Verdict::Accepted, same && (!strict || {
-            let text = junk.strip_suffix(b"\n").unwrap_or(&junk);
+            let text = text.strip_suffix(b"\n").unwrap_or(text);
             text == expected.trim_end_matches('\n').as_bytes()
         }));
         prop_assert!(checked.verdict != Verdict::Accepted || checked.message.is_empty());

@@ -18,9 +18,13 @@ pub(super) enum Next {
     End,
 }
 
-/// Whether `byte` separates tokens (C's `isspace`).
+/// The UTF-8 byte order mark, which testlib skips at the start of a file.
+pub(super) const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Whether `byte` separates tokens: testlib's `wcmp` separates them by
+/// these four only, so a vertical tab or a form feed is part of a token.
 pub(super) fn is_space(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\r')
 }
 
 /// Tokens of a reader.
@@ -28,6 +32,8 @@ pub(super) struct Tokens<R> {
     reader: R,
     token: Vec<u8>,
     line: u64,
+    /// Whether nothing has been read yet (a byte order mark may come).
+    at_start: bool,
 }
 
 impl<R: BufRead> Tokens<R> {
@@ -36,6 +42,7 @@ impl<R: BufRead> Tokens<R> {
             reader,
             token: Vec::new(),
             line: 1,
+            at_start: true,
         }
     }
 
@@ -47,7 +54,10 @@ impl<R: BufRead> Tokens<R> {
     /// Reads the next token.
     pub(super) fn next(&mut self) -> io::Result<Next> {
         self.token.clear();
-        if !self.skip_space()? {
+        // Bytes that only began like a byte order mark begin a token.
+        let at_start = std::mem::take(&mut self.at_start);
+        let begun = at_start && !self.skip_bom()? && !self.token.is_empty();
+        if !begun && !self.skip_space()? {
             return Ok(Next::End);
         }
         let line = self.line;
@@ -76,6 +86,25 @@ impl<R: BufRead> Tokens<R> {
         } else {
             Next::Token(line)
         })
+    }
+
+    /// Skips a byte order mark at the start of the output: true when there
+    /// was one, false with what bytes of one there were in the token.
+    fn skip_bom(&mut self) -> io::Result<bool> {
+        while self.token.len() < BOM.len() {
+            let buf = match self.reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if buf.first() != Some(&BOM[self.token.len()]) {
+                return Ok(false);
+            }
+            self.token.push(BOM[self.token.len()]);
+            self.reader.consume(1);
+        }
+        self.token.clear();
+        Ok(true)
     }
 
     /// Skips whitespace, counting lines; false at the end of the output.

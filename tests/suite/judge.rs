@@ -372,6 +372,192 @@ fn check_fails_as_a_checker_when_the_jury_is_at_fault() {
     assert_eq!(unknown.status.code(), Some(3));
 }
 
+/// `check nim` on check_files's input of 3 cases, `answer` as its expected
+/// answers and `output` as the program's: in testlib's order, and as an
+/// ICPC output validator.
+fn check_answer(answer: &[u8], output: &[u8]) -> [Output; 2] {
+    let dir = tempfile::tempdir().unwrap();
+    let [input, out, answer_file] = check_files(dir.path(), output);
+    std::fs::write(&answer_file, answer).unwrap();
+    let testlib = nimstream(&["check", "nim", p(&input), p(&out), p(&answer_file)], b"");
+    let feedback = dir.path().join("feedback");
+    std::fs::create_dir(&feedback).unwrap();
+    let args = ["check", "nim", p(&input), p(&answer_file), p(&feedback)];
+    [testlib, nimstream(&args, output)]
+}
+
+/// A run that failed as a checker (exit 3), saying `words`.
+fn assert_failed(run: &Output, words: &str) {
+    let said = stderr(run);
+    assert_eq!(run.status.code(), Some(3), "{said}");
+    assert!(said.contains(words), "no '{words}' in {said}");
+}
+
+#[test]
+fn an_answer_file_that_holds_no_answers_is_the_jurys_fault() {
+    let answers: [(&[u8], &str); 3] = [
+        (
+            b"Yes\nMaybe\nYes\n",
+            "1.ans:2: 'Maybe' is no answer nim gives",
+        ),
+        (
+            b"Yes\nNo\n\x80\xff\x1b\n",
+            "1.ans:3: '\\x80\\xff\\u{1b}' is no answer",
+        ),
+        (b"Yes\nNo\nYes\x0b\n", "1.ans:3: 'Yes\\u{b}' is no answer"),
+    ];
+    for (answer, words) in answers {
+        // Whatever the output: the right one, the file itself, or wrong.
+        for output in [&b"Yes\nNo\nYes\n"[..], answer, b"No\n"] {
+            for run in check_answer(answer, output) {
+                assert_failed(&run, words);
+            }
+        }
+    }
+}
+
+#[test]
+fn an_answer_file_for_another_number_of_cases_is_the_jurys_fault() {
+    let words = "1.ans:3: the expected answers end after 2 cases of the input's 3";
+    for output in [&b"Yes\nNo\nYes\n"[..], b"Yes\nNo\n", b""] {
+        for run in check_answer(b"Yes\nNo\n", output) {
+            assert_failed(&run, words);
+        }
+    }
+    let long = b"Yes\nNo\nYes\nNo\n";
+    for run in check_answer(long, long) {
+        assert_failed(
+            &run,
+            "1.ans:4: case 4 of the expected answers, but the input has 3",
+        );
+    }
+}
+
+#[test]
+fn check_reads_the_input_as_validate_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let [input, out, answer] = check_files(dir.path(), b"Yes\nNo\nYes\n");
+    let run = || nimstream(&["check", "nim", p(&input), p(&out), p(&answer)], b"");
+    for (text, position) in [
+        ("x\n", "1.in:1:1: "),
+        ("3\n1\n1\n2\n1  1\n2\n2 3\n", "1.in:5:"),
+    ] {
+        std::fs::write(&input, text).unwrap();
+        let said = nimstream(&["validate", "nim", p(&input)], b"");
+        assert!(stderr(&said).contains(position), "{}", stderr(&said));
+        assert_failed(&run(), position);
+    }
+}
+
+#[test]
+fn judging_stops_at_an_answer_file_for_another_number_of_cases() {
+    let tests = Tests::new();
+    tests.write("1.in", "5\n1\n1\n1\n2\n1\n3\n1\n4\n1\n5\n");
+    tests.write("1.ans", "Yes\nYes\nYes\n");
+    let dir = p(tests.path());
+    let echo = ["sh", "-c", "printf 'Yes\\nYes\\nYes\\n'"];
+    let right = program("nim_right");
+    let programs: [&[&str]; 2] = [&[p(&right)], &echo];
+    for program in programs {
+        let mut args = vec!["judge", "nim", dir, "--"];
+        args.extend_from_slice(program);
+        let run = nimstream(&args, b"");
+        let said = format!("{}{}", stdout(&run), stderr(&run));
+        assert_eq!(run.status.code(), Some(2), "{said}");
+        assert!(
+            stderr(&run)
+                .contains("1.ans:4: the expected answers end after 3 cases of the input's 5"),
+            "{said}"
+        );
+        assert!(
+            !stdout(&run).contains(": WA ") && !stdout(&run).contains(": AC "),
+            "{said}"
+        );
+    }
+}
+
+#[test]
+fn a_folder_where_a_file_belongs_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let [input, out, answer] = check_files(dir.path(), b"Yes\nNo\nYes\n");
+    let folder = dir.path().join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    let named = format!("{}: is a directory", p(&folder));
+    let testlib = |files: [&Path; 3]| {
+        let [a, b, c] = files.map(p);
+        nimstream(&["check", "nim", a, b, c], b"")
+    };
+    for run in [
+        testlib([&folder, &out, &answer]),
+        testlib([&input, &folder, &answer]),
+    ] {
+        assert_failed(&run, &named);
+        assert!(!stderr(&run).contains(" or "), "{}", stderr(&run));
+    }
+    let feedback = dir.path().join("feedback");
+    std::fs::create_dir(&feedback).unwrap();
+    let icpc = nimstream(
+        &["check", "nim", p(&input), p(&folder), p(&feedback)],
+        b"Yes\n",
+    );
+    assert_failed(&icpc, &named);
+}
+
+#[test]
+fn check_writes_its_verdict_into_testlibs_report_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let [input, out, answer] = check_files(dir.path(), b"Yes\nYes\nYes\n");
+    let report = dir.path().join("report.txt");
+    let run = |answer: &Path| {
+        let args = ["check", "nim", p(&input), p(&out), p(answer), p(&report)];
+        nimstream(&args, b"")
+    };
+    let wrong = run(&answer);
+    assert_eq!(wrong.status.code(), Some(1), "{}", stderr(&wrong));
+    let line = "wrong answer case 2 (output line 2): expected 'No', found 'Yes'\n";
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), line);
+    let missing = run(&dir.path().join("missing.ans"));
+    assert_eq!(missing.status.code(), Some(3), "{}", stderr(&missing));
+    let failed = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        failed.starts_with("FAIL ") && failed.contains("missing.ans"),
+        "{failed}"
+    );
+    let too_many = [
+        "check",
+        "nim",
+        p(&input),
+        p(&out),
+        p(&answer),
+        p(&report),
+        "x",
+    ];
+    assert_eq!(nimstream(&too_many, b"").status.code(), Some(3));
+}
+
+#[test]
+fn check_says_its_verdict_on_standard_output_too() {
+    for output in [
+        &b"Yes\nNo\nYes\n"[..],
+        b"Yes\nYes\nYes\n",
+        b"Yes\nno\nYes\n",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let [input, out, answer] = check_files(dir.path(), output);
+        let run = nimstream(&["check", "nim", p(&input), p(&out), p(&answer)], b"");
+        assert!(!stdout(&run).is_empty());
+        assert_eq!(stdout(&run), stderr(&run));
+    }
+}
+
+#[test]
+fn check_reads_tokens_as_testlibs_wcmp() {
+    assert_eq!(testlib(b"\xef\xbb\xbfYes No\nYes").0, Some(0));
+    let (code, message) = testlib(b"Yes\x0cNo\nYes");
+    assert_eq!(code, Some(2), "{message}");
+    assert!(message.contains("found 'Yes\\u{c}No"), "{message}");
+}
+
 #[test]
 fn junk_outputs_are_wrong_never_a_crash() {
     let mut huge_line = vec![b'7'; 20 << 20];

@@ -50,7 +50,8 @@ Each test runs in a box of its own (namespaces, a user of its own, control
 groups where nimstream runs as root); judge warns before the first test
 where this machine allows less.
 Exit status 0 when every test is accepted, 1 when one is not, 2 on a usage,
-input or I/O error.")]
+input or I/O error, or an answer file (NAME.out, NAME.ans) at fault: a
+token no answer has, or another number of cases than the input's.")]
 pub struct JudgeArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
@@ -261,7 +262,7 @@ fn judge_test(context: &Context, test: &Path) -> Result<TestResult, Error> {
     let input = plain_input(test, &scratch)?;
     let input_bytes = std::fs::metadata(&input).map_err(io_error(&input))?.len();
     let own = scratch.file("own.ans");
-    let own_seconds = solve_into(context, &input, test, &own)?;
+    let (own_seconds, cases) = solve_into(context, &input, test, &own)?;
     let expected = expected_answers(test).unwrap_or(own);
     let output = scratch.file("out");
     let outcome = sandbox::run(
@@ -272,7 +273,8 @@ fn judge_test(context: &Context, test: &Path) -> Result<TestResult, Error> {
         &context.limits,
     )
     .map_err(io_error(&scratch.path))?;
-    let (verdict, message) = verdict_of(context, &outcome, &input, &expected, &output)?;
+    let answers = (expected.as_path(), Some(cases));
+    let (verdict, message) = verdict_of(context, &outcome, &input, answers, &output)?;
     Ok(TestResult {
         name,
         verdict,
@@ -283,12 +285,14 @@ fn judge_test(context: &Context, test: &Path) -> Result<TestResult, Error> {
     })
 }
 
-/// The verdict of a run: its limits first, then its exit, then its answers.
+/// The verdict of a run: its limits first, then its exit, then its answers,
+/// compared with the `expected` ones, which must have the input's `cases`
+/// when they are known (a fault of theirs is an error, not a verdict).
 fn verdict_of(
     context: &Context,
     outcome: &sandbox::Outcome,
     input: &Path,
-    expected: &Path,
+    (expected, cases): (&Path, Option<u64>),
     output: &Path,
 ) -> Result<(Verdict, String), Error> {
     let limits = &context.limits;
@@ -324,20 +328,19 @@ fn verdict_of(
         return Ok((Verdict::RuntimeError, with_stderr(ended, outcome)));
     }
     let open = |path: &Path| File::open(path).map(BufReader::new).map_err(io_error(path));
-    if context.moves {
-        let bytes = std::fs::read(input).map_err(io_error(input))?;
-        let (problem, game) = (context.problem, context.game);
-        let checked = judge::compare_moves(problem, game, &bytes, open(expected)?, open(output)?)
-            .map_err(io_error(expected))?;
-        return Ok((checked.verdict, checked.message));
-    }
-    let checked = judge::compare(
-        context.problem,
-        open(expected)?,
-        open(output)?,
-        context.mode,
-    )
-    .map_err(io_error(output))?;
+    let (expected_file, output_file) = (open(expected)?, open(output)?);
+    let problem = context.problem;
+    let checked = match context.moves {
+        true => {
+            let bytes = std::fs::read(input).map_err(io_error(input))?;
+            judge::compare_moves(problem, context.game, &bytes, expected_file, output_file)
+        }
+        false => judge::compare(problem, expected_file, output_file, context.mode, cases),
+    };
+    // The jury's fault, or a file that cannot be read: the judging stops.
+    let shown = |path: &Path| path.display().to_string();
+    let checked = checked
+        .map_err(|failure| failure.naming(&shown(input), &shown(expected), &shown(output)))?;
     Ok((checked.verdict, checked.message))
 }
 
@@ -381,8 +384,13 @@ fn plain_input(test: &Path, scratch: &Scratch) -> Result<PathBuf, Error> {
 }
 
 /// nimstream's own answers to `input`, written to `answers`; the seconds
-/// it took.
-fn solve_into(context: &Context, input: &Path, test: &Path, answers: &Path) -> Result<f64, Error> {
+/// it took and the input's cases.
+fn solve_into(
+    context: &Context,
+    input: &Path,
+    test: &Path,
+    answers: &Path,
+) -> Result<(f64, u64), Error> {
     let file = File::create(answers).map_err(io_error(answers))?;
     let mut out = VerdictWriter::for_problem(file, &context.problem.verdicts);
     let mut job = Job::new(context.problem);
@@ -392,9 +400,9 @@ fn solve_into(context: &Context, input: &Path, test: &Path, answers: &Path) -> R
     let started = Instant::now();
     let mut opened = Input::open(input, MmapChoice::never())?;
     // Errors name the test, not a decompressed copy of it.
-    job.solve_opened(&mut opened, test, &mut game, &mut out, &mut ())?;
+    let solved = job.solve_opened(&mut opened, test, &mut game, &mut out, &mut ())?;
     out.flush().map_err(io_error(answers))?;
-    Ok(started.elapsed().as_secs_f64())
+    Ok((started.elapsed().as_secs_f64(), solved.report.cases))
 }
 
 fn io_error(path: &Path) -> impl Fn(io::Error) -> Error + '_ {

@@ -180,7 +180,7 @@ impl Runner<'_> {
             self.files.output(),
         );
         std::fs::write(&input, test).map_err(io_error(&input))?;
-        self.expect(&input, &expected)?;
+        let cases = self.expect(&input, &expected)?;
         let outcome = sandbox::run(
             &self.context.program,
             &input,
@@ -189,16 +189,18 @@ impl Runner<'_> {
             &self.context.limits,
         )
         .map_err(io_error(&input))?;
-        let (verdict, message) = verdict_of(self.context, &outcome, &input, &expected, &output)?;
+        let answers = (expected.as_path(), cases);
+        let (verdict, message) = verdict_of(self.context, &outcome, &input, answers, &output)?;
         Ok(Judged { verdict, message })
     }
 
     /// Writes the right answers to `input` into `expected`: nimstream's, or
-    /// the reference program's, which must run well.
-    fn expect(&self, input: &Path, expected: &Path) -> Result<(), Error> {
+    /// the reference program's, which must run well; the input's cases
+    /// when nimstream solved it.
+    fn expect(&self, input: &Path, expected: &Path) -> Result<Option<u64>, Error> {
         let Some(reference) = &self.reference else {
-            solve_into(self.context, input, input, expected)?;
-            return Ok(());
+            let (_, cases) = solve_into(self.context, input, input, expected)?;
+            return Ok(Some(cases));
         };
         let errors = self.files.scratch.file("reference.err");
         let outcome = sandbox::run(reference, input, expected, &errors, &self.context.limits)
@@ -216,7 +218,7 @@ impl Runner<'_> {
                 outcome.stderr_tail.lines().last().unwrap_or("no message")
             )));
         }
-        Ok(())
+        Ok(None)
     }
 
     /// Whether `candidate` is a valid test on which the program still

@@ -26,11 +26,11 @@
 //! [`HeapGame::legality`]: crate::games::HeapGame::legality
 //! [`PositionGame::check_move`]: crate::games::PositionGame::check_move
 
-use std::io::{self, BufRead};
+use std::io::BufRead;
 
 use super::compare::{extra, mismatch, missing, quote, split, Words};
-use super::tokens::{read_line_bounded, LONGEST};
-use super::{Checked, Verdict};
+use super::tokens::{read_line_bounded, BOM, LONGEST};
+use super::{Checked, Failure, JuryFault, Verdict};
 use crate::games::{
     CaseSummary, Game, HeapGame, HeapMove, Legality, Played, PositionGame, PositionMove,
 };
@@ -73,16 +73,17 @@ pub fn compare_moves(
     input: &[u8],
     expected: impl BufRead,
     output: impl BufRead,
-) -> io::Result<Checked> {
+) -> Result<Checked, Failure> {
     if let Some(why) = move_refusal(problem, game) {
-        return Err(invalid(why));
+        return Err(Failure::Input(why));
     }
-    let test = TestFile::read(problem, input).map_err(|error| invalid(error.to_string()))?;
+    let test = TestFile::read(problem, input).map_err(|error| Failure::Input(error.to_string()))?;
     let mut check = MoveCheck {
         problem,
         game: game.clone(),
         words: Words::new(problem),
         expected,
+        expected_line: 0,
         output,
         out_line: 0,
         line: Vec::new(),
@@ -95,8 +96,9 @@ pub fn compare_moves(
     check.end(test.cases.len() as u64)
 }
 
-fn invalid(message: String) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, message)
+/// A case the game cannot check: the input's fault, or nimstream's.
+fn invalid(message: String) -> Failure {
+    Failure::Input(message)
 }
 
 /// What is wrong with a case's move.
@@ -112,6 +114,8 @@ struct MoveCheck<'a, E, O> {
     game: Game,
     words: Words,
     expected: E,
+    /// The expected answers' lines read so far.
+    expected_line: u64,
     output: O,
     /// The output's lines read so far.
     out_line: u64,
@@ -121,16 +125,16 @@ struct MoveCheck<'a, E, O> {
 
 impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
     /// Checks case `number`: `None` when its answer is accepted.
-    fn case(&mut self, number: u64, case: &Case) -> io::Result<Option<Checked>> {
-        let Some(want) = next_line(&mut self.expected)? else {
-            return Err(invalid(format!(
-                "the expected answers end before case {number} of the input"
+    fn case(&mut self, number: u64, case: &Case) -> Result<Option<Checked>, Failure> {
+        let Some(want) = self.next_expected()? else {
+            return Err(self.jury_at_end(format!(
+                "the expected answers end before case {number} of the input: they are cut \
+                 short or another input's; write them again with `nimstream solve --move`"
             )));
         };
         let want: Vec<Vec<u8>> = split(&want).map(<[u8]>::to_vec).collect();
         let (words, expect_win) = self.expected_verdict(number, &want)?;
         let wanted: Vec<&[u8]> = want[..words].iter().map(Vec::as_slice).collect();
-        self.words.learn(&wanted);
         let verdict_line = wanted.join(&b' ');
         let Some(cut) = self.next_output_line(verdict_line.len() + LONGEST)? else {
             return Ok(Some(missing(number, &verdict_line)));
@@ -196,7 +200,7 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
 
     /// How many of the expected line's tokens are its verdict (a `Case i:`
     /// prefix and the words), and whether they say the first player wins.
-    fn expected_verdict(&self, number: u64, want: &[Vec<u8>]) -> io::Result<(usize, bool)> {
+    fn expected_verdict(&self, number: u64, want: &[Vec<u8>]) -> Result<(usize, bool), Failure> {
         let verdicts = &self.problem.verdicts;
         let prefix = match verdicts.prefix {
             LinePrefix::None => 0,
@@ -213,8 +217,9 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
         verdicts.sort_by_key(|(words, _)| std::cmp::Reverse(*words));
         match verdicts.into_iter().find_map(|(w, win)| Some((w?, win))) {
             Some((words, win)) => Ok((prefix + words, win)),
-            None => Err(invalid(format!(
-                "case {number} of the expected answers, {}, is no verdict of {}",
+            None => Err(self.jury(format!(
+                "case {number} of the expected answers, {}, is no verdict of {}: the \
+                 expected answers are at fault, not the output",
                 quote(&want.join(&b' ')),
                 self.problem.name
             ))),
@@ -223,12 +228,19 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
 
     /// Reads the next output line that is not blank into `self.line`, kept
     /// to `most` bytes: whether it was cut, or `None` at the end.
-    fn next_output_line(&mut self, most: usize) -> io::Result<Option<bool>> {
+    fn next_output_line(&mut self, most: usize) -> Result<Option<bool>, Failure> {
         loop {
-            let Some(cut) = read_line_bounded(&mut self.output, &mut self.line, most)? else {
+            let first = self.out_line == 0;
+            let most = most + if first { BOM.len() } else { 0 };
+            let read = read_line_bounded(&mut self.output, &mut self.line, most);
+            let Some(cut) = read.map_err(Failure::Output)? else {
                 return Ok(None);
             };
             self.out_line += 1;
+            // testlib skips a byte order mark at the start of the output.
+            if first && self.line.starts_with(BOM) {
+                self.line.drain(..BOM.len());
+            }
             if cut || split(&self.line).next().is_some() {
                 return Ok(Some(cut));
             }
@@ -236,7 +248,7 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
     }
 
     /// Checks the move `claimed` on a winning `case`.
-    fn check_move(&mut self, case: &Case, claimed: &[&[u8]]) -> io::Result<Option<Fault>> {
+    fn check_move(&mut self, case: &Case, claimed: &[&[u8]]) -> Result<Option<Fault>, Failure> {
         let shown = quote(&claimed.join(&b' '));
         crate::with_game!(&mut self.game,
             heap game => match case {
@@ -257,10 +269,11 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
 
     /// After the last case: expected answers past it are the jury's fault,
     /// output past it a wrong answer.
-    fn end(&mut self, cases: u64) -> io::Result<Checked> {
-        if next_line(&mut self.expected)?.is_some() {
-            return Err(invalid(format!(
-                "the expected answers go on after the input's {}",
+    fn end(&mut self, cases: u64) -> Result<Checked, Failure> {
+        if self.next_expected()?.is_some() {
+            return Err(self.jury(format!(
+                "the expected answers go on after the input's {}: they are another \
+                 input's; write them again with `nimstream solve --move`",
                 count(cases, "case")
             )));
         }
@@ -270,6 +283,39 @@ impl<E: BufRead, O: BufRead> MoveCheck<'_, E, O> {
                 let first = split(&self.line).next().unwrap_or_default();
                 extra(cases, self.out_line, &quote(first))
             }
+        })
+    }
+}
+
+impl<E: BufRead, O> MoveCheck<'_, E, O> {
+    /// The next expected line that is not blank, or `None` at the end.
+    fn next_expected(&mut self) -> Result<Option<Vec<u8>>, Failure> {
+        let mut line = Vec::new();
+        loop {
+            let read = read_line_bounded(&mut self.expected, &mut line, LONGEST);
+            if read.map_err(Failure::Expected)?.is_none() {
+                return Ok(None);
+            }
+            self.expected_line += 1;
+            if split(&line).next().is_some() {
+                return Ok(Some(line));
+            }
+        }
+    }
+
+    /// A fault of the expected answers, at the line last read.
+    fn jury(&self, message: String) -> Failure {
+        Failure::Jury(JuryFault {
+            line: self.expected_line,
+            message,
+        })
+    }
+
+    /// A fault of the expected answers at their end.
+    fn jury_at_end(&self, message: String) -> Failure {
+        Failure::Jury(JuryFault {
+            line: self.expected_line + 1,
+            message,
         })
     }
 }
@@ -286,26 +332,13 @@ fn no_move_left(game: &Game, case: &Case) -> bool {
         row _r => false)
 }
 
-/// The next line of `reader` that is not blank, or `None` at the end.
-fn next_line(reader: &mut impl BufRead) -> io::Result<Option<Vec<u8>>> {
-    let mut line = Vec::new();
-    loop {
-        if read_line_bounded(reader, &mut line, LONGEST)?.is_none() {
-            return Ok(None);
-        }
-        if split(&line).next().is_some() {
-            return Ok(Some(line));
-        }
-    }
-}
-
 /// Checks a heap move claimed on the winning case `heaps`.
 fn heap_move<G: HeapGame>(
     game: &G,
     heaps: &[u64],
     claimed: &[&[u8]],
     shown: &str,
-) -> io::Result<Option<Fault>> {
+) -> Result<Option<Fault>, Failure> {
     let Some(mv) = parse_heap_move(claimed) else {
         return Ok(Some(Fault::Unreadable(format!(
             "{shown} is not a move: expected i:a->b (heap i from a objects to b), or \

@@ -60,6 +60,14 @@ fn nim_accepts_any_winning_move() {
 }
 
 #[test]
+fn a_byte_order_mark_starting_the_output_is_skipped_as_testlib_skips_it() {
+    let checked = check("nim", NIM, "Yes\nNo\n", "\u{feff}Yes 3:7->6\nNo\n");
+    assert_eq!(checked, Checked::accepted(2));
+    let later = check("nim", NIM, "Yes\nNo\n", "Yes 3:7->6\n\u{feff}No\n");
+    assert_eq!(later.verdict, Verdict::PresentationError);
+}
+
+#[test]
 fn nim_names_what_is_wrong_with_a_move() {
     let expected = "Yes 1:3->2\nNo\n";
     let nim = |output: &str| found(check("nim", NIM, expected, output));
@@ -345,7 +353,7 @@ fn problems_whose_moves_cannot_be_checked_are_refused() {
         let why = move_refusal(problem, &game).unwrap_or_else(|| panic!("{name}"));
         assert!(why.contains(problem.name), "{why}");
         let error = compare_moves(problem, &game, b"", &b""[..], &b""[..]).unwrap_err();
-        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        assert!(matches!(error, Failure::Input(_)), "{error}");
     }
     let (nim, game) = problem("nim");
     assert_eq!(move_refusal(nim, &game), None);
