@@ -243,6 +243,14 @@ pub fn signal_name(signal: i32) -> &'static str {
     }
 }
 
+/// Makes SIGINT, SIGTERM and SIGHUP kill every box and remove the runs'
+/// folders before they end nimstream, even where they were ignored; call
+/// it before the first run, so that a signal that comes early is handled
+/// too ([`run`] calls it anyway).
+pub fn guard_interrupts() {
+    interrupt::guard();
+}
+
 /// Runs `program` in a box with `stdin` as its standard input, its
 /// standard output into `stdout` (created or emptied) and its standard
 /// error into `stderr`, under `limits`, and waits until the box has ended.

@@ -261,8 +261,12 @@ fn the_setters_mistakes_are_errors_before_any_test() {
 /// session of its own, writes into its /tmp and waits; returns the judge
 /// once the sleep runs.
 fn judge_in_background(dir: &Path, mark: &str, ignore_interrupts: bool) -> std::process::Child {
-    let script =
-        format!("setsid sleep {mark} & echo x > /tmp/{mark}; echo x > /dev/shm/{mark}; sleep 1000");
+    // The mark is put together by the shell, so that only the sleep's
+    // command line holds it, not nimstream's.
+    let (head, tail) = mark.split_at(2);
+    let script = format!(
+        "m={head}; setsid sleep ${{m}}{tail} & echo x > /tmp/${{m}}{tail}; echo x > /dev/shm/${{m}}{tail}; sleep 1000"
+    );
     let mut command = Command::new(env!("CARGO_BIN_EXE_nimstream"));
     command
         .args([

@@ -161,6 +161,7 @@ impl<'a> Context<'a> {
             .check()
             .map_err(|why| Error::Usage(format!("the program cannot be run: {why}")))?;
         warn_of_isolation();
+        sandbox::guard_interrupts();
         Ok(Context {
             problem,
             game,
