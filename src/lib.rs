@@ -75,8 +75,9 @@
 //! ([`output::atomic`]).
 //!
 //! For judging programs: [`sandbox`] runs a program nobody vouches for
-//! under limits (CPU, wall clock, memory, output, processes) in its own
-//! process group and folder; [`judge`] compares its output with the right
+//! in a box of its own (namespaces, a user of its own, control groups)
+//! under limits of the whole box (CPU, wall clock, memory, output,
+//! processes), measured by nimstream; [`judge`] compares its output with the right
 //! answers as a checker does, streaming both, and checks claimed winning
 //! moves by the game; [`stress`] draws tests for a stress run, reads a test
 //! file into cases and shrinks a failing one to a few cases of a few small
