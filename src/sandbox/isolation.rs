@@ -54,11 +54,14 @@ impl Isolation {
     pub(super) fn kind(self, user: Option<u32>) -> Kind {
         match (self, user) {
             (Isolation::Full(_) | Isolation::NoControlGroups, Some(uid)) => Kind::Root { uid },
-            (Isolation::UserNamespace, _) => Kind::User {
+            (Isolation::UserNamespace, _) => {
                 // SAFETY: getuid and getgid have no preconditions.
-                outer_uid: unsafe { libc::getuid() },
-                outer_gid: unsafe { libc::getgid() },
-            },
+                let (outer_uid, outer_gid) = unsafe { (libc::getuid(), libc::getgid()) };
+                Kind::User {
+                    outer_uid,
+                    outer_gid,
+                }
+            }
             _ => Kind::Session { uid: user },
         }
     }
