@@ -8,14 +8,14 @@
 //!
 //! A run ([`run`]) clones a *keeper* into new PID, mount, network, IPC and
 //! UTS namespaces; the keeper is process 1 there, makes the box and starts
-//! the program ([`child`] holds both). The program sees:
+//! the program (`child` holds both). The program sees:
 //!
 //! * a root of its own, a tmpfs: the system's folders (`/usr`, `/bin`,
 //!   `/lib*`) and the few files of `/etc` that loaders and runtimes read,
 //!   read-only; `/dev/null`, `/dev/zero`, `/dev/full`, `/dev/random`,
 //!   `/dev/urandom`; its own `/proc`, `/tmp` and `/dev/shm`; its working
 //!   folder and home [`BOX_HOME`]; and, read-only at their own paths, the
-//!   program and the files its command names ([`plan`]). No test folder,
+//!   program and the files its command names (`plan`). No test folder,
 //!   no answer file, no scratch of nimstream's, no home;
 //! * its standard input from the test, and its standard output and error
 //!   into files it cannot name (they are outside its root, and only
@@ -24,7 +24,7 @@
 //!   of nimstream's environment;
 //! * no network but its own loopback, which nothing listens on;
 //! * a user of its own when root starts it, unique across every
-//!   nimstream on the machine ([`identity`]); in a user namespace, the
+//!   nimstream on the machine (`identity`); in a user namespace, the
 //!   user that started it.
 //!
 //! The box ends with the keeper: when the program ends, at a limit, or
@@ -32,15 +32,15 @@
 //! kills every process of the PID namespace, and its tmpfs, with every
 //! file the program wrote, is gone with the mount namespace. SIGINT,
 //! SIGTERM and SIGHUP of nimstream kill the boxes and remove the runs'
-//! folders ([`interrupt`]).
+//! folders (`interrupt`).
 //!
 //! # Limits and measurements
 //!
-//! Root's runs are in control groups ([`control_group`]): the kernel
+//! Root's runs are in control groups (`control_group`): the kernel
 //! limits the memory (tmpfs and shared memory included) and the process
 //! count of the whole box, and counts the CPU time of every process, waited
 //! for or not. nimstream reads the CPU time and the wall clock while the
-//! box runs and kills it past either ([`watch`]). Where no control group
+//! box runs and kills it past either (`watch`). Where no control group
 //! can be made, CPU time and resident memory are read from `/proc` for
 //! every process of the box. Every verdict comes from these measurements:
 //! a program that raises `SIGXCPU` itself, or prints "out of memory", is
