@@ -1,6 +1,15 @@
 //! Near misses: the known name a mistyped one most likely meant, so that
 //! an error can say "did you mean `lasker`?" rather than list every name.
 
+/// The named rule (`kayles`) a rule that does not parse most likely
+/// meant; `None` for text that tries a code (`0.7x`, `sub:x`), whose own
+/// error says what is wrong with it.
+pub fn rule_meant(text: &str) -> Option<&'static str> {
+    let attempted_code = text.contains('.') || text.starts_with("sub:");
+    let names = crate::grundy::rule::NAMED_RULES.iter().map(|r| r.name);
+    closest(text, names).filter(|_| !attempted_code)
+}
+
 /// The candidate closest to `word`, ignoring case, if one is close enough
 /// to be what was meant: at most one edit (an insertion, a deletion, a
 /// substitution or two neighbours swapped) for a short word, two from five

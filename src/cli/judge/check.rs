@@ -25,7 +25,6 @@ use nimstream::plural::count;
 use nimstream::problem::Problem;
 use nimstream::Error;
 
-use crate::inputs::largest_in;
 use crate::{messages, pick_params, ProblemArgs};
 
 /// The exit status of a checker that fails, in both conventions: testlib's
@@ -110,7 +109,7 @@ fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
             let input = input_bytes(input)?;
             // The input is in memory whole: its heaps size the game.
             if sized_by_input {
-                params.largest_heap = largest_in(&input);
+                params.largest_heap = problem.layout.largest_heap(&input);
             }
             let game = problem.build_game(&params)?;
             Compared::Moves { game, input }
