@@ -343,7 +343,9 @@ impl Problem {
         if let Some(code) = name.strip_prefix(MISERE_PREFIX) {
             return match Rule::parse(code) {
                 Ok(rule) => Ok((rule_problem(&rule, Play::Misere), Some(rule))),
-                Err(error) => Err(crate::Error::Usage(misere_rule_error(code, &error))),
+                Err(error) => Err(crate::Error::Usage(spelling::misere_rule_error(
+                    code, &error,
+                ))),
             };
         }
         match Rule::parse(name) {
@@ -490,17 +492,6 @@ impl Problem {
 
 /// The message for a name that is neither a problem nor a rule: the name
 /// it most likely meant, or else every problem's name.
-/// Why `misere:CODE` names no rule: the rule's name meant, as `grundy`
-/// says it of a misspelt rule, or what is wrong with the code.
-fn misere_rule_error(code: &str, error: &crate::grundy::RuleError) -> String {
-    match spelling::rule_meant(code) {
-        Some(meant) => {
-            format!("unknown rule '{code}'; did you mean '{MISERE_PREFIX}{meant}'?")
-        }
-        None => format!("{MISERE_PREFIX}{code}: {error}"),
-    }
-}
-
 fn unknown_problem(name: &str) -> String {
     let problems = CATALOGUE
         .iter()
@@ -565,25 +556,6 @@ mod tests {
         assert!(
             !far.contains("did you mean") && far.contains("lasker"),
             "{far}"
-        );
-    }
-
-    #[test]
-    fn a_misspelt_misere_rule_is_answered_with_the_rule_meant() {
-        let error = Problem::find_or_rule("misere:kayels")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            error.contains("unknown rule 'kayels'; did you mean 'misere:kayles'?"),
-            "{error}"
-        );
-        // A code says what is wrong with it, as before.
-        let code = Problem::find_or_rule("misere:0.7x")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            code.contains("misere:0.7x: rule `0.7x`") && !code.contains("did you mean"),
-            "{code}"
         );
     }
 
