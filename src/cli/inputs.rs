@@ -3,29 +3,32 @@
 //! game given by its rule computes the values its heaps need and no more
 //! (a one-heap file under 0.007 took 107 s computing 2^20 values for a
 //! heap of 5), so before the game is built each input is read ahead for
-//! its largest number ([`Inputs::look`]), and then solved or validated
-//! from what that reading left ([`Source::open`]).
+//! its largest heap ([`Inputs::look`]), and then solved or validated from
+//! what that reading left ([`Source::open`]). The heaps are read by the
+//! problem's layout ([`Layout::largest_heap`]): the case count and each
+//! case's heap count are no heaps (300 cases of heaps up to 9 once had
+//! misère 0.07's quotient computed towards heap 300, and refused).
 //!
 //! How each input is read ahead, by what [`Input::open`] makes of it:
 //!
 //! * a plain file, memory-mapped, is scanned in place and opened again
 //!   when its turn comes, when it is at most [`READ_AHEAD`] bytes (a
 //!   second pass over a longer one would cost more than a rule with a
-//!   period needs: its largest number is then unknown);
+//!   period needs: its largest heap is then unknown);
 //! * standard input, a pipe, and compressed data from them can be read only
 //!   once: their text is read into memory, [`READ_AHEAD`] bytes for all of
 //!   them together, and kept to be solved from. Past that bound the largest
-//!   number is unknown, and the game computes its default values;
+//!   heap is unknown, and the game computes its default values;
 //! * a compressed file's text is kept too while it fits in what is left of
-//!   that bound; past it, as for standard input, the largest number is
+//!   that bound; past it, as for standard input, the largest heap is
 //!   unknown, and the text read so far is kept, the rest still unread.
 //!
-//! Where the largest number is unknown, the game computes its default
+//! Where the largest heap is unknown, the game computes its default
 //! values (`--upto`), as before this look.
 //!
 //! An input that cannot be opened or read here keeps its error, which is
 //! reported at its turn as it would have been, and adds nothing to the
-//! largest number: the other inputs still run.
+//! largest heap: the other inputs still run.
 
 use std::ffi::OsStr;
 use std::io;
@@ -33,12 +36,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
 use nimstream::input::{display_name, Codec, Input, MmapChoice};
+use nimstream::problem::Layout;
 use nimstream::Error;
 
 /// The most text held in memory for inputs that cannot be read twice.
 const READ_AHEAD: usize = 64 << 20;
 
-/// A command's inputs, each folder's in its place, and the largest number
+/// A command's inputs, each folder's in its place, and the largest heap
 /// in them when it was looked for.
 pub struct Inputs {
     sources: Vec<Source>,
@@ -55,12 +59,12 @@ pub struct Source {
 
 impl Inputs {
     /// The inputs `paths` name (`-` is standard input; each folder gives its
-    /// inputs, [`expand`]). With `sized`, each is read ahead for the
-    /// largest number in them all ([module documentation](self)); `usage`
-    /// is for the hint shown when standard input is a terminal.
+    /// inputs, [`expand`]). With `sized`, each is read ahead, laid out so,
+    /// for the largest heap in them all ([module documentation](self));
+    /// `usage` is for the hint shown when standard input is a terminal.
     pub fn look(
         paths: &[String],
-        sized: bool,
+        sized: Option<Layout>,
         mmap: MmapChoice,
         usage: &str,
     ) -> Result<Self, Error> {
@@ -74,15 +78,15 @@ impl Inputs {
             largest: None,
             sources,
         };
-        if sized {
-            inputs.largest = inputs.read_ahead(mmap);
+        if let Some(layout) = sized {
+            inputs.largest = inputs.read_ahead(layout, mmap);
         }
         Ok(inputs)
     }
 
-    /// Reads every input ahead; the largest number in them, `None` when one
+    /// Reads every input ahead; the largest heap in them, `None` when one
     /// is unknown.
-    fn read_ahead(&mut self, mmap: MmapChoice) -> Option<u64> {
+    fn read_ahead(&mut self, layout: Layout, mmap: MmapChoice) -> Option<u64> {
         let mut budget = READ_AHEAD;
         let mut largest = Some(0);
         let mut stdin_read = false;
@@ -92,7 +96,7 @@ impl Inputs {
             if source.path == Path::new("-") && std::mem::replace(&mut stdin_read, true) {
                 continue;
             }
-            let (found, kept) = match look_at(&source.path, mmap, &mut budget) {
+            let (found, kept) = match look_at(&source.path, layout, mmap, &mut budget) {
                 Ok((found, kept)) => (found, kept.map(Ok)),
                 Err(error) => (Some(0), Some(Err(error))),
             };
@@ -105,7 +109,7 @@ impl Inputs {
         largest.filter(|_| !self.sources.is_empty())
     }
 
-    /// The largest number in the inputs, when they were read ahead and each
+    /// The largest heap in the inputs, when they were read ahead and each
     /// told it.
     pub fn largest(&self) -> Option<u64> {
         self.largest
@@ -196,11 +200,13 @@ pub(crate) fn input_stem(name: &OsStr) -> Option<&OsStr> {
     }
 }
 
-/// Opens `path` and finds the largest number in it (`None` if unknown);
+/// Opens `path` and finds the largest heap in it, read as `layout` (`None`
+/// if unknown);
 /// also the input itself when it is to be solved from what was read here.
 /// Text kept in memory is taken from `budget`.
 fn look_at(
     path: &Path,
+    layout: Layout,
     mmap: MmapChoice,
     budget: &mut usize,
 ) -> Result<(Option<u64>, Option<Input>), Error> {
@@ -208,7 +214,7 @@ fn look_at(
     if let Some(text) = input.as_slice() {
         // A longer file would cost a second pass over it, which a rule
         // with a period (most) does not need: its default values hold.
-        let found = (text.len() <= READ_AHEAD).then(|| largest_in(text));
+        let found = (text.len() <= READ_AHEAD).then(|| layout.largest_heap(text));
         return Ok((found.flatten(), None));
     }
     let io_error = |source| Error::Io {
@@ -218,7 +224,7 @@ fn look_at(
     let found = match input.read_ahead(*budget).map_err(io_error)? {
         Some(text) => {
             *budget -= text.len();
-            largest_in(text)
+            layout.largest_heap(text)
         }
         // Held in memory up to the bound, the rest still unread.
         None => {
@@ -229,33 +235,10 @@ fn look_at(
     Ok((found, Some(input)))
 }
 
-/// The largest run of digits in `bytes`, read as a number; `None` if one
-/// does not fit in `u64`.
-pub fn largest_in(bytes: &[u8]) -> Option<u64> {
-    let (mut largest, mut number) = (0u64, 0u64);
-    for &b in bytes {
-        if b.is_ascii_digit() {
-            number = number.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
-        } else {
-            largest = largest.max(number);
-            number = 0;
-        }
-    }
-    Some(largest.max(number))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::io::Write;
-
-    #[test]
-    fn the_largest_run_of_digits_wins() {
-        assert_eq!(largest_in(b"3\n1 5\n2 17 9"), Some(17));
-        assert_eq!(largest_in(b"18446744073709551615"), Some(u64::MAX));
-        assert_eq!(largest_in(b"1 18446744073709551616"), None);
-        assert_eq!(largest_in(b""), Some(0));
-    }
 
     #[test]
     fn only_inputs_by_their_names_are_a_folders_inputs() {
@@ -291,11 +274,17 @@ mod tests {
         std::fs::write(dir.path().join("b.in.gz"), gzip(&long)).unwrap();
         let folder = vec![dir.path().to_str().unwrap().to_string()];
         // Room for the first text, not for the second.
-        let mut inputs = Inputs::look(&folder, false, MmapChoice::never(), "").unwrap();
+        let mut inputs = Inputs::look(&folder, None, MmapChoice::never(), "").unwrap();
         let mut budget = short.len() + 10;
         let mut found = Vec::new();
         for source in &mut inputs.sources {
-            let (largest, kept) = look_at(&source.path, MmapChoice::never(), &mut budget).unwrap();
+            let (largest, kept) = look_at(
+                &source.path,
+                Layout::HeapCases,
+                MmapChoice::never(),
+                &mut budget,
+            )
+            .unwrap();
             found.push((largest, kept.is_some()));
             *source.opened.get_mut().unwrap() = kept.map(Ok);
         }
@@ -319,9 +308,22 @@ mod tests {
         std::fs::write(&plain, "1\n1\n12\n").unwrap();
         let missing = dir.path().join("missing.in");
         let paths = [&plain, &missing].map(|p| p.to_str().unwrap().to_string());
-        let inputs = Inputs::look(&paths, true, MmapChoice::never(), "").unwrap();
+        let inputs =
+            Inputs::look(&paths, Some(Layout::HeapCases), MmapChoice::never(), "").unwrap();
         assert_eq!(inputs.largest(), Some(12));
         let error = inputs.sources()[1].open(MmapChoice::never());
         assert!(matches!(error, Err(Error::Io { .. })));
+    }
+
+    #[test]
+    fn the_case_count_of_a_file_is_not_its_largest_heap() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("many.in");
+        let cases: String = (0..300).map(|i| format!("{} 9\n", 1 + i % 4)).collect();
+        std::fs::write(&path, format!("300\n{cases}")).unwrap();
+        let paths = [path.to_str().unwrap().to_string()];
+        let inputs =
+            Inputs::look(&paths, Some(Layout::HeapCases), MmapChoice::never(), "").unwrap();
+        assert_eq!(inputs.largest(), Some(9));
     }
 }

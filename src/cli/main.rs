@@ -25,7 +25,7 @@ use std::process::ExitCode;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use nimstream::games::rule::FIBONACCI_SUBTRACTION;
 use nimstream::games::{bounded, Game, GameParams};
-use nimstream::grundy::rule::{RuleError, NAMED_RULES};
+use nimstream::grundy::rule::RuleError;
 use nimstream::input::MmapChoice;
 use nimstream::problem::{self, spelling, Problem};
 use nimstream::scan::Kernel;
@@ -174,7 +174,11 @@ pub(crate) struct ProblemArgs {
     /// For a game given by its rule: values computed while looking for its
     /// period (default 1048576, or fewer when the inputs' heaps are all
     /// smaller; at most 4294967296 = 2^32); without a period, heaps
-    /// from N on are an error. For hdu1848: heaps below N are decided.
+    /// from N on are an error. In misère play (misere:RULE), as in
+    /// `nimstream misere`: its quotient is computed for heaps 0 to N
+    /// (default 400, or the inputs' largest heap if smaller, within a few
+    /// seconds and a few hundred MB; --upto lifts those bounds). For
+    /// hdu1848: heaps below N are decided.
     #[arg(long, value_name = "N", value_parser = grundy::value_count)]
     pub(crate) upto: Option<usize>,
 }
@@ -215,9 +219,7 @@ fn problem_help() -> String {
 /// A rule that does not parse; a near miss of a rule's name is answered
 /// with the name.
 pub(crate) fn rule_error(text: &str, error: RuleError) -> Error {
-    let names = NAMED_RULES.iter().map(|r| r.name);
-    let attempted_code = text.contains('.') || text.starts_with("sub:");
-    match spelling::closest(text, names).filter(|_| !attempted_code) {
+    match spelling::rule_meant(text) {
         Some(meant) => Error::Usage(format!("unknown rule '{text}'; did you mean '{meant}'?")),
         None => Error::Usage(error.to_string()),
     }
@@ -359,7 +361,7 @@ pub(crate) fn look_and_build(
     mmap: MmapChoice,
     usage: &str,
 ) -> Result<(Game, Inputs), Error> {
-    let inputs = Inputs::look(paths, sized_by_input, mmap, usage)?;
+    let inputs = Inputs::look(paths, sized_by_input.then_some(problem.layout), mmap, usage)?;
     params.largest_heap = inputs.largest();
     Ok((problem.build_game(&params)?, inputs))
 }

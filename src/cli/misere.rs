@@ -1,4 +1,5 @@
-//! `nimstream misere`: the misère quotient of a game given by its rule.
+//! `nimstream misere`: the misère quotient of a game given by its rule, or
+//! of misère Nim (`nim`, built by [`nimstream::misere::tame`]).
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -13,6 +14,7 @@ use nimstream::grundy::Rule;
 use nimstream::misere::genus::genera;
 use nimstream::misere::presentation::Presentation;
 use nimstream::misere::solver::DEFAULT_HEAPS;
+use nimstream::misere::tame::{self, NIM_LAST};
 use nimstream::misere::{Element, Quotient, Solver};
 use nimstream::Error;
 use serde_json::json;
@@ -23,12 +25,13 @@ use crate::{check_stdout, messages, stdout_error};
 #[command(after_help = "EXAMPLES:
   nimstream misere kayles                 the quotient, its P-portion and period
   nimstream misere dawson --upto 30       the quotient of heaps 0 to 30
+  nimstream misere nim --upto 7           misère Nim's heaps 0 to 7: (Q,P) = T_3
   nimstream misere 0.75 --json
   nimstream misere kayles --genus 30       values and genus of heaps 0 to 30")]
 pub struct MisereArgs {
     /// The rule, as `grundy` takes it: an octal or hexadecimal code
     /// (`0.77`), a subtraction set (`sub:2,3,7`), `grundy`, or a name such
-    /// as kayles or dawson.
+    /// as kayles or dawson; or `nim`, misère Nim (heaps up to 4095).
     #[arg(
         value_name = "RULE",
         value_parser = crate::completion::rules(),
@@ -36,7 +39,8 @@ pub struct MisereArgs {
     )]
     rule: String,
     /// Add heaps up to N while no period is proven (default 400); the
-    /// quotient printed is then that of heaps 0 to N.
+    /// quotient printed is then that of heaps 0 to N. `solve misere:RULE
+    /// --upto N` computes the same heaps.
     #[arg(long, value_name = "N")]
     upto: Option<usize>,
     /// Print the quotient as one JSON object.
@@ -51,7 +55,10 @@ pub struct MisereArgs {
 /// Computes the quotient and prints it; exit 1 when no period is proven.
 pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
     check_stdout()?;
-    let rule = Rule::parse(&args.rule).map_err(|e| Error::Usage(e.to_string()))?;
+    if args.rule.eq_ignore_ascii_case("nim") {
+        return nim_command(&args);
+    }
+    let rule = Rule::parse(&args.rule).map_err(|e| crate::rule_error(&args.rule, e))?;
     if let Some(upto) = args.genus {
         return genus_command(&args, &rule, upto);
     }
@@ -70,20 +77,58 @@ pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
     let quotient = solver.quotient();
     let report = Report {
         name: &args.rule,
-        rule: &rule,
+        rule: Some(&rule),
         quotient: &quotient,
         presentation: Presentation::of(&quotient),
         growth: solver.growth(),
         seconds: started.elapsed().as_secs_f64(),
     };
+    print(&report, args.json)
+}
+
+/// Misère Nim's quotient of heaps 0 to `--upto`: `T_k`, built, not
+/// searched ([`tame::nim`]). Exit 1, as for a rule without a period: each
+/// power of 2 adds a generator, so no quotient holds for every heap.
+fn nim_command(args: &MisereArgs) -> Result<ExitCode, Error> {
+    if args.genus.is_some() {
+        return Err(Error::Usage(
+            "--genus takes a rule; for misère Nim's heaps, `nimstream misere 0.3333 --genus 4` \
+             gives heaps 0 to 4 (a code taking up to 4 is Nim there)"
+                .into(),
+        ));
+    }
+    let last = args.upto.unwrap_or(DEFAULT_HEAPS) as u64;
+    if last > NIM_LAST {
+        return Err(Error::Usage(format!(
+            "nim: --upto {last} is past heap {NIM_LAST}, the last heap misère Nim's quotient is \
+             built to (T_12, 4098 elements); give --upto {NIM_LAST} or less"
+        )));
+    }
+    let started = Instant::now();
+    let quotient = tame::nim(last);
+    let growth = tame::nim_growth(last);
+    let report = Report {
+        name: &args.rule,
+        rule: None,
+        quotient: &quotient,
+        presentation: Presentation::of(&quotient),
+        growth: &growth,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    print(&report, args.json)
+}
+
+/// Prints `report`, as text or JSON; exit 0 when a period proves the
+/// quotient for every heap, 1 otherwise.
+fn print(report: &Report, json: bool) -> Result<ExitCode, Error> {
     let mut out = io::stdout().lock();
-    let written = if args.json {
+    let written = if json {
         writeln!(out, "{}", report.json())
     } else {
         report.write_text(&mut out)
     };
     written.and_then(|()| out.flush()).map_err(stdout_error)?;
-    Ok(match quotient.period() {
+    Ok(match report.quotient.period() {
         Some(_) => ExitCode::SUCCESS,
         None => ExitCode::from(1),
     })
@@ -192,7 +237,8 @@ fn draw(state: &ProgressState, upto: usize) {
 
 struct Report<'a> {
     name: &'a str,
-    rule: &'a Rule,
+    /// The rule; `None` for misère Nim.
+    rule: Option<&'a Rule>,
     quotient: &'a Quotient,
     presentation: Presentation,
     growth: &'a [(usize, usize)],
@@ -222,11 +268,12 @@ impl Report<'_> {
 
     fn proof_heaps(&self) -> Option<u64> {
         let period = self.quotient.period()?;
-        let from = match self.rule.max_parts() {
+        let rule = self.rule?;
+        let from = match rule.max_parts() {
             1 => period.preperiod,
             _ => period.preperiod.max(1),
         };
-        Some(proof_length(self.rule, from as usize, period.period as usize) as u64)
+        Some(proof_length(rule, from as usize, period.period as usize) as u64)
     }
 
     fn write_text(&self, out: &mut impl Write) -> io::Result<()> {
@@ -243,6 +290,15 @@ impl Report<'_> {
                 period.preperiod,
                 self.proof_heaps().unwrap_or(0).saturating_sub(1),
             )?,
+            None if self.rule.is_none() => writeln!(
+                out,
+                "{}: misère quotient of heaps 0 to {} has order {} with {} P-positions, by \
+                 Bouton's rule; no period: it grows at each power of 2",
+                self.name,
+                self.last_heap(),
+                q.order(),
+                q.losing_count()
+            )?,
             None => writeln!(
                 out,
                 "{}: no period proven up to heap {}; the quotient of heaps 0 to {} has order {} with {} P-positions",
@@ -252,6 +308,10 @@ impl Report<'_> {
                 q.order(),
                 q.losing_count()
             )?,
+        }
+        // As MisereSolver names a tame quotient.
+        if let Some(k) = tame::tame(q) {
+            writeln!(out, "(Q,P) = T_{k}")?;
         }
         let growth: Vec<String> = self
             .growth
@@ -296,6 +356,7 @@ impl Report<'_> {
             "order": q.order(),
             "losing_count": q.losing_count(),
             "period": period,
+            "tame": tame::tame(q),
             "generators": self.presentation.generators.iter()
                 .map(|g| json!({"name": g.name, "heap": g.heap})).collect::<Vec<_>>(),
             "relations": relations,

@@ -174,7 +174,8 @@ pub fn solve_command(mut args: SolveArgs) -> Result<ExitCode, Error> {
     }
     // Standard input and compressed data tell their largest heap only once
     // read; the game's values are computed after that.
-    let inputs = Inputs::look(&args.paths, sized_by_input, job.mmap, usage)?;
+    let sized = sized_by_input.then_some(problem.layout);
+    let inputs = Inputs::look(&args.paths, sized, job.mmap, usage)?;
     params.largest_heap = inputs.largest();
     let game = problem.build_game(&params)?;
     let stats = args.stats.map(|format| stats::Run {

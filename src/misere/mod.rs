@@ -26,6 +26,8 @@
 //! * [`quotient`] is the result the rest of nimstream uses, and
 //!   [`presentation`] writes it as generators and relations.
 //! * [`genus`] gives Conway's genus of single heaps, apart from quotients.
+//! * [`tame`] builds misère Nim's quotients `T_k` (Bouton's rule needs no
+//!   search) and names a quotient that is one.
 
 pub mod genus;
 pub mod monoid;
@@ -35,6 +37,7 @@ pub mod pretension;
 pub mod quotient;
 pub mod search;
 pub mod solver;
+pub mod tame;
 
 #[cfg(test)]
 mod tests;

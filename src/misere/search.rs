@@ -31,6 +31,16 @@ pub const STATE_BUDGET: usize = 3_000_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooManyStates;
 
+/// What a search found, and the states it met: the work it took, which a
+/// solver adds up to bound the time a quotient may take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Searched {
+    /// The least word claimed wrongly, if any.
+    pub failure: Option<Word>,
+    /// The states met.
+    pub states: usize,
+}
+
 /// The least word whose claim is wrong; `None` when every claim is right.
 /// With `new_letter`, only words holding that letter (the last) are
 /// searched: the others were searched before it was added. At most
@@ -41,7 +51,7 @@ pub fn least_failure(
     letters: &[Letter],
     new_letter: bool,
     budget: usize,
-) -> Result<Option<Word>, TooManyStates> {
+) -> Result<Searched, TooManyStates> {
     let words = losing.len().div_ceil(64);
     let mut losing_bits = vec![0u64; words];
     for (x, _) in losing.iter().enumerate().filter(|(_, &l)| l) {
@@ -59,14 +69,19 @@ pub fn least_failure(
     };
     let empty = vec![0u64; words];
     let found = match (new_letter, letters.len().checked_sub(1)) {
-        (true, None) => return Ok(None),
+        (true, None) => {
+            return Ok(Searched {
+                failure: None,
+                states: 0,
+            })
+        }
         (true, Some(top)) => search.powers(top, 0, empty),
         (false, _) => search.visit(letters.len(), 0, empty),
     };
     if search.states > budget {
         return Err(TooManyStates);
     }
-    Ok(found.then(|| {
+    let failure = found.then(|| {
         search
             .exponents
             .iter()
@@ -74,7 +89,11 @@ pub fn least_failure(
             .filter(|(&k, _)| k > 0)
             .map(|(&k, letter)| (letter.heap, k))
             .collect()
-    }))
+    });
+    Ok(Searched {
+        failure,
+        states: search.states,
+    })
 }
 
 struct Search<'a> {

@@ -23,6 +23,7 @@
 //! periodic range, by induction), so it acts exactly as heap `k - p` in
 //! every position, and the quotient and `Φ` hold for every heap.
 
+use std::cell::Cell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -75,6 +76,28 @@ pub enum Stuck {
         /// The heap being added.
         heap: usize,
     },
+    /// The searches and candidates for all the heaps so far took more
+    /// steps, together, than the solver's work budget
+    /// ([`Solver::with_work_budget`]).
+    Work {
+        /// The heap being added.
+        heap: usize,
+        /// The work budget, in steps.
+        budget: usize,
+    },
+}
+
+impl Stuck {
+    /// The heap the solver was adding.
+    pub fn heap(&self) -> usize {
+        match *self {
+            Stuck::NoCandidate { heap, .. }
+            | Stuck::TooLarge { heap, .. }
+            | Stuck::Search { heap, .. }
+            | Stuck::Rounds { heap }
+            | Stuck::Work { heap, .. } => heap,
+        }
+    }
 }
 
 impl fmt::Display for Stuck {
@@ -96,6 +119,11 @@ impl fmt::Display for Stuck {
             Stuck::Rounds { heap } => {
                 write!(f, "at heap {heap}, {ROUNDS} corrections did not settle the quotient")
             }
+            Stuck::Work { heap, budget } => write!(
+                f,
+                "at heap {heap}, the quotient passed its work budget of {budget} steps \
+                 (states searched and candidate products, over all heaps)"
+            ),
         }
     }
 }
@@ -122,6 +150,16 @@ pub struct Solver {
     period: Option<Period>,
     /// The states one search may keep.
     budget: usize,
+    /// The bytes one search's states may take, if bounded: a state holds
+    /// a bit for each element of the quotient searched, so a larger
+    /// quotient keeps fewer states ([`Solver::with_search_memory`]).
+    search_memory: Option<usize>,
+    /// The steps all searches and candidates together may take: a bound
+    /// on time ([`Solver::with_work_budget`]).
+    work_budget: usize,
+    /// The steps taken so far (searches are run from methods that only
+    /// read the solver, hence a cell).
+    work: Cell<usize>,
 }
 
 impl Solver {
@@ -137,6 +175,9 @@ impl Solver {
             runs: vec![0],
             period: None,
             budget: STATE_BUDGET,
+            search_memory: None,
+            work_budget: usize::MAX,
+            work: Cell::new(0),
         }
     }
 
@@ -144,6 +185,38 @@ impl Solver {
     pub fn with_state_budget(mut self, states: usize) -> Solver {
         self.budget = states;
         self
+    }
+
+    /// The same solver, each search's states taking about `bytes` bytes
+    /// at most, as well as being at most the state budget.
+    pub fn with_search_memory(mut self, bytes: usize) -> Solver {
+        self.search_memory = Some(bytes);
+        self
+    }
+
+    /// The states a search of a quotient of `order` elements may keep.
+    fn state_limit(&self, order: usize) -> usize {
+        // A state: its element and a bit set of the elements, in a hash
+        // set's entry and an allocation of its own.
+        let bytes = 8 * order.div_ceil(64) + 96;
+        let by_memory = self.search_memory.map_or(usize::MAX, |m| m / bytes);
+        self.budget.min(by_memory).max(1)
+    }
+
+    /// The same solver, taking at most `steps` steps over every heap
+    /// added (unbounded by default): a step is a state a search meets, or
+    /// an element times a letter of a candidate reduced. Those take
+    /// nearly all of a quotient's time, so this bounds the time (and the
+    /// candidates' memory), where the state budget bounds a search's
+    /// memory; unlike a clock, it stops at the same heap on every machine.
+    pub fn with_work_budget(mut self, steps: usize) -> Solver {
+        self.work_budget = steps;
+        self
+    }
+
+    /// The steps taken so far ([`Solver::with_work_budget`]).
+    pub fn work(&self) -> usize {
+        self.work.get()
     }
 
     /// How many heaps are known: `0..heaps()`.
@@ -166,7 +239,8 @@ impl Solver {
         self.period
     }
 
-    /// Adds the next heap; after an error the solver is as it was.
+    /// Adds the next heap; after an error the solver is as it was, but for
+    /// the work spent.
     pub fn add_heap(&mut self) -> Result<(), Stuck> {
         let heap = self.heaps();
         self.options.push(heap_options(&self.rule, heap));
@@ -231,11 +305,7 @@ impl Solver {
             if letters.last().is_none_or(|l| l.heap != heap) {
                 return Ok(Some(x));
             }
-            let failure = least_failure(table, &current.losing, &letters, true, self.budget)
-                .map_err(|_| Stuck::Search {
-                    heap,
-                    budget: self.budget,
-                })?;
+            let failure = self.search(heap, table, &current.losing, &letters, true)?;
             if failure.is_none() {
                 return Ok(Some(x));
             }
@@ -287,14 +357,10 @@ impl Solver {
             .map(|&x| product.embed(0, x))
             .collect();
         images.push(product.embed(1, 1));
-        let mut trial = self.build(&product, &images);
+        let mut trial = self.build(heap, &product, &images)?;
         for _ in 0..ROUNDS {
             let letters = letters(&*trial.table, &trial.images, &self.options);
-            let failure = least_failure(&trial.table, &trial.losing, &letters, false, self.budget)
-                .map_err(|_| Stuck::Search {
-                    heap,
-                    budget: self.budget,
-                })?;
+            let failure = self.search(heap, &trial.table, &trial.losing, &letters, false)?;
             match failure {
                 None => return Ok(trial),
                 Some(word) => trial = self.recalibrate(&trial, heap, word)?,
@@ -303,10 +369,61 @@ impl Solver {
         Err(Stuck::Rounds { heap })
     }
 
-    fn build<M: Monoid>(&self, monoid: &M, images: &[u32]) -> Pretension {
+    /// [`least_failure`] within the budgets, for heap `heap`: the work
+    /// budget left bounds the search too, and which one it passed names
+    /// the refusal.
+    fn search(
+        &self,
+        heap: usize,
+        table: &Table,
+        losing: &[bool],
+        letters: &[Letter],
+        new_letter: bool,
+    ) -> Result<Option<Word>, Stuck> {
+        let left = self.work_budget.saturating_sub(self.work.get());
+        let states = self.state_limit(table.order());
+        match least_failure(table, losing, letters, new_letter, states.min(left)) {
+            Ok(searched) => {
+                self.charge(heap, searched.states)?;
+                Ok(searched.failure)
+            }
+            Err(_) if left < states => self.charge(heap, left + 1).map(|()| None),
+            Err(_) => Err(Stuck::Search {
+                heap,
+                budget: states,
+            }),
+        }
+    }
+
+    /// The candidate `monoid` makes of the heaps, for heap `heap`. Its
+    /// reduction keeps a product for each element reached and letter:
+    /// those are charged to the work budget first, so that a candidate of
+    /// millions of elements is refused before it takes gigabytes.
+    fn build<M: Monoid>(
+        &self,
+        heap: usize,
+        monoid: &M,
+        images: &[u32],
+    ) -> Result<Pretension, Stuck> {
         let letters = letters(monoid, images, &self.options);
         let marking = mark(monoid, &letters);
-        reduce(monoid, &marking, &letters, images)
+        self.charge(heap, marking.order.len().saturating_mul(letters.len()))?;
+        Ok(reduce(monoid, &marking, &letters, images))
+    }
+
+    /// Adds `steps` to the work done; past the work budget, the refusal
+    /// at heap `heap`.
+    fn charge(&self, heap: usize, steps: usize) -> Result<(), Stuck> {
+        let work = self.work.get().saturating_add(steps);
+        if work > self.work_budget {
+            self.work.set(self.work_budget);
+            return Err(Stuck::Work {
+                heap,
+                budget: self.work_budget,
+            });
+        }
+        self.work.set(work);
+        Ok(())
     }
 
     /// A candidate that claims `word` rightly: the trial's own claim for
@@ -326,7 +443,7 @@ impl Solver {
                 let Some((product, images)) = self.separate(trial, &own) else {
                     continue;
                 };
-                let candidate = self.build(&product, &images);
+                let candidate = self.build(heap, &product, &images)?;
                 let element = word_element(&*candidate.table, &candidate.images, &word);
                 if candidate.losing[element as usize] == should_lose {
                     return Ok(candidate);

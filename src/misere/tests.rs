@@ -110,3 +110,47 @@ fn a_search_past_its_budget_stops_and_leaves_the_solver_as_it_was() {
     // The quotient of the heaps before is still whole and right.
     solver.quotient().check_monoid().unwrap();
 }
+
+/// Nim with heaps 0 to `last`, as the solver takes it: a code that removes
+/// 1 to `last` objects, leaving nothing or one heap.
+fn nim_rule(last: usize) -> Rule {
+    Rule::parse(&format!("0.{}", "3".repeat(last))).unwrap()
+}
+
+#[test]
+fn misere_nim_is_the_tame_quotient_the_solver_finds() {
+    // Heaps 0 to 3: T_2 = <a, b | a^2 = 1, b^3 = b>, P = {a, b^2}, as
+    // Plambeck and Siegel give it; to 7 and 15, T_3 and T_4. The numbering
+    // is the solver's too, so the quotients are equal, not only alike.
+    for (last, k) in [(3, 2), (7, 3), (15, 4), (12, 4)] {
+        let built = tame::nim(last as u64);
+        assert_eq!(built, solved(&nim_rule(last), last), "heaps 0 to {last}");
+        assert_eq!(built.order(), (1 << k) + 2, "heaps 0 to {last}");
+        assert_eq!(tame::tame(&built), Some(k), "heaps 0 to {last}");
+    }
+    let t2 = presentation::Presentation::of(&tame::nim(3));
+    assert_eq!(t2.text(), "<a, b | a^2 = 1, b^3 = b>");
+}
+
+#[test]
+fn the_smallest_nims_are_t0_and_t1() {
+    for (last, k) in [(0, 0), (1, 1)] {
+        let built = tame::nim(last);
+        assert_eq!(
+            built,
+            solved(&nim_rule(last.max(1) as usize), last as usize)
+        );
+        assert_eq!(tame::tame(&built), Some(k));
+    }
+    assert_eq!(tame::nim_growth(9), [(1, 2), (2, 6), (4, 10), (8, 18)]);
+}
+
+#[test]
+fn quotients_that_are_not_tame_are_not_named() {
+    // Kayles' 40 elements, and Dawson's Kayles' 24 elements with 5
+    // P-positions at heap 20 (to heap 9 it is tame, 6 elements).
+    for (code, heaps) in [("kayles", 80), ("0.07", 20)] {
+        let quotient = solved(&Rule::parse(code).unwrap(), heaps);
+        assert_eq!(tame::tame(&quotient), None, "{code}");
+    }
+}

@@ -17,6 +17,7 @@ mod catalogue;
 mod check;
 mod entry;
 mod file;
+mod largest;
 pub mod limits;
 mod listing;
 mod names;
@@ -27,6 +28,7 @@ pub mod spelling;
 mod to_zero;
 
 pub use catalogue::{CATALOGUE, MISERE_RULE_PROBLEM, RULE_PROBLEM};
+pub use largest::largest_number;
 pub use limits::{Bounds, Limits};
 pub use listing::{markdown_list, markdown_table, names};
 pub use names::LAYOUTS;
@@ -341,7 +343,9 @@ impl Problem {
         if let Some(code) = name.strip_prefix(MISERE_PREFIX) {
             return match Rule::parse(code) {
                 Ok(rule) => Ok((rule_problem(&rule, Play::Misere), Some(rule))),
-                Err(error) => Err(crate::Error::Usage(format!("{name}: {error}"))),
+                Err(error) => Err(crate::Error::Usage(spelling::misere_rule_error(
+                    code, &error,
+                ))),
             };
         }
         match Rule::parse(name) {

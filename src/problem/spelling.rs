@@ -1,6 +1,25 @@
 //! Near misses: the known name a mistyped one most likely meant, so that
 //! an error can say "did you mean `lasker`?" rather than list every name.
 
+/// The named rule (`kayles`) a rule that does not parse most likely
+/// meant; `None` for text that tries a code (`0.7x`, `sub:x`), whose own
+/// error says what is wrong with it.
+pub fn rule_meant(text: &str) -> Option<&'static str> {
+    let attempted_code = text.contains('.') || text.starts_with("sub:");
+    let names = crate::grundy::rule::NAMED_RULES.iter().map(|r| r.name);
+    closest(text, names).filter(|_| !attempted_code)
+}
+
+/// Why `misere:CODE` names no rule: the rule's name meant, as `grundy`
+/// says it of a misspelt rule, or what is wrong with the code.
+pub(super) fn misere_rule_error(code: &str, error: &crate::grundy::RuleError) -> String {
+    let prefix = super::MISERE_PREFIX;
+    match rule_meant(code) {
+        Some(meant) => format!("unknown rule '{code}'; did you mean '{prefix}{meant}'?"),
+        None => format!("{prefix}{code}: {error}"),
+    }
+}
+
 /// The candidate closest to `word`, ignoring case, if one is close enough
 /// to be what was meant: at most one edit (an insertion, a deletion, a
 /// substitution or two neighbours swapped) for a short word, two from five
@@ -67,5 +86,24 @@ mod tests {
         assert_eq!(closest("mis", names), None);
         assert_eq!(closest("wythoff", names), None);
         assert_eq!(closest("", names), None);
+    }
+
+    #[test]
+    fn a_misspelt_misere_rule_is_answered_with_the_rule_meant() {
+        let error = crate::problem::Problem::find_or_rule("misere:kayels")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("unknown rule 'kayels'; did you mean 'misere:kayles'?"),
+            "{error}"
+        );
+        // A code says what is wrong with it, as before.
+        let code = crate::problem::Problem::find_or_rule("misere:0.7x")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            code.contains("misere:0.7x: rule `0.7x`") && !code.contains("did you mean"),
+            "{code}"
+        );
     }
 }

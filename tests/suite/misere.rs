@@ -53,6 +53,61 @@ fn json_carries_the_table_and_the_pretending_function() {
     assert_eq!(value["pretending"].as_array().unwrap().len(), 4);
     assert_eq!(value["products"].as_array().unwrap().len(), 6);
     assert!(value["period"].is_null());
+    // Misère Nim's heaps 0 to 3, as MisereSolver names them.
+    assert_eq!(value["tame"], 2);
+}
+
+#[test]
+fn misere_nim_is_the_tame_quotient_of_its_heaps() {
+    let output = nimstream(&["misere", "nim", "--upto", "7"], b"");
+    // Exit 1: no quotient holds for every heap of Nim.
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "nim: misère quotient of heaps 0 to 7 has order 10 with 2 P-positions, by Bouton's \
+         rule; no period: it grows at each power of 2"
+    );
+    assert_eq!(lines[1], "(Q,P) = T_3");
+    assert!(
+        text.contains("order at each heap where it grew: 1:2 2:6 4:10\n"),
+        "{text}"
+    );
+    assert!(text.contains("P = {a, b^2}\n"), "{text}");
+    assert!(text.ends_with("6 bc\n7 abc\n"), "{text}");
+    // By default heaps 0 to 400, below 2^9.
+    let output = nimstream(&["misere", "nim", "--json"], b"");
+    let value: serde_json::Value = serde_json::from_str(stdout(&output)).unwrap();
+    assert_eq!(
+        (value["order"].clone(), value["tame"].clone()),
+        (514.into(), 9.into())
+    );
+    let output = nimstream(&["misere", "nim", "--upto", "5000"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("past heap 4095"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn upto_is_heaps_0_to_n_in_misere_and_in_solve() {
+    // Grundy's game has no period to prove: --upto 10 is the last heap.
+    let output = nimstream(&["misere", "grundy", "--upto", "10"], b"");
+    let heap = |n: &str| stdout(&output).lines().any(|l| l.starts_with(n));
+    assert!(heap("10 ") && !heap("11 "), "{}", stdout(&output));
+    let solved = nimstream(
+        &["solve", "misere:grundy", "--upto", "10", "-"],
+        b"1\n1 10\n",
+    );
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    let past = nimstream(
+        &["solve", "misere:grundy", "--upto", "10", "-"],
+        b"1\n1 11\n",
+    );
+    assert_eq!(past.status.code(), Some(2), "{}", stdout(&past));
 }
 
 #[test]

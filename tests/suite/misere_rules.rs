@@ -171,10 +171,10 @@ fn every_small_position_is_answered_as_a_search_says_and_moves_reach_lost_ones()
     for code in CODES {
         let mut search = Search::new(code);
         let rule = format!("misere:{code}");
-        // --upto: the input's largest number is its case count, and the
-        // quotient of some of these rules takes long past a few dozen heaps.
+        // --upto 11 is heaps 0 to 11, as in `nimstream misere`: the
+        // input's heaps of 11 are decided.
         let output = nimstream(
-            &["solve", &rule, "--upto", "12", "--move", "-"],
+            &["solve", &rule, "--upto", "11", "--move", "-"],
             input.as_bytes(),
         );
         assert!(output.status.success(), "{code}: {}", stderr(&output));
@@ -207,7 +207,11 @@ fn every_small_position_is_answered_as_a_search_says_and_moves_reach_lost_ones()
             }
         }
         // Without --move, the same verdicts.
-        let plain = nimstream(&["solve", &rule, "--upto", "12", "-"], input.as_bytes());
+        // Without --upto, the quotient goes to the largest heap, 11, not to
+        // the case count, 1364 (0.07, 0.6 and 0.35 were refused at heaps
+        // in the 20s and 30s).
+        let plain = nimstream(&["solve", &rule, "-"], input.as_bytes());
+        assert!(plain.status.success(), "{code}: {}", stderr(&plain));
         let words: Vec<&str> = stdout(&output)
             .lines()
             .map(|l| l.split(' ').next().unwrap())
@@ -254,7 +258,7 @@ fn a_heap_past_a_quotient_without_a_period_is_refused() {
     let message = stderr(&output);
     assert!(message.contains("<stdin>:2:5"), "{message}");
     assert!(
-        message.contains("a heap of 20 is beyond the 10 heaps of misère grundy's quotient computed, and no period is proven within them"),
+        message.contains("a heap of 20 is beyond heap 10, the last of misère grundy's quotient computed, and no period is proven within them"),
         "{message}"
     );
     assert!(message.contains("--upto"), "{message}");
@@ -292,4 +296,58 @@ fn misere_spelling_and_the_problem_file_key() {
     let words = stdout(&by_name).replace("Yes", "W").replace("No", "L");
     assert_eq!(stdout(&by_file), words);
     assert_eq!(stdout(&by_name), "No\nYes\nYes\n");
+}
+
+#[test]
+fn many_cases_of_small_heaps_compute_the_quotient_to_the_largest_heap_only() {
+    // 300 cases of 1 to 4 heaps up to 9 (the file): 0.07's quotient
+    // to heap 9 is small, to heap 300 no search settles.
+    let cases: Vec<Vec<u64>> = (0..300u64)
+        .map(|i| (0..1 + i % 4).map(|j| 1 + (i * 7 + j * 3) % 9).collect())
+        .collect();
+    let output = nimstream(&["solve", "misere:0.07", "-"], input_of(&cases).as_bytes());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let mut search = Search::new("0.07");
+    let expected: Vec<&str> = cases
+        .iter()
+        .map(|heaps| if search.wins(heaps) { "Yes" } else { "No" })
+        .collect();
+    assert_eq!(stdout(&output).lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn a_quotient_that_cannot_reach_the_largest_heap_is_refused_naming_the_heap() {
+    // 4.07's quotient is not settled to heap 100 within a file's bounds
+    // (it spends them fastest of the rules tried, near heap 40); the
+    // refusal names the heap it stopped at and --upto.
+    let output = nimstream(&["solve", "misere:4.07", "-"], b"1\n2 3 100\n");
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains("misère 4.07: its quotient cannot be computed up to heap 100: at heap "),
+        "{message}"
+    );
+    assert!(message.contains("work budget"), "{message}");
+    assert!(
+        message.contains("--upto N computes heaps 0 to N"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_misspelt_misere_rule_is_answered_with_the_rule_meant() {
+    let output = nimstream(&["solve", "misere:kayels", "-"], b"1\n1 1\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("unknown rule 'kayels'; did you mean 'misere:kayles'?"),
+        "{}",
+        stderr(&output)
+    );
+    let output = nimstream(&["misere", "kayels"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("unknown rule 'kayels'; did you mean 'kayles'?"),
+        "{}",
+        stderr(&output)
+    );
 }

@@ -21,27 +21,70 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use super::legality::{self, Legality};
-use super::rule::{heaps_wanted, Residues, RULE};
-use super::{CaseSummary, Game, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
+use super::rule::{Residues, RULE};
+use super::{CaseSummary, Game, GameParams, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
 use crate::grundy::Rule;
 use crate::misere::{Element, Quotient, Solver};
 use crate::rng::SplitMix64;
 
-/// Heaps added to a quotient while looking for its period when `--upto` is
-/// not given (and the input's heaps do not say fewer).
+/// The last heap added to a quotient while looking for its period when
+/// `--upto` is not given (and the input's heaps do not say fewer): heaps
+/// 0 to 400, as `nimstream misere`.
 pub const DEFAULT_UPTO: usize = crate::misere::solver::DEFAULT_HEAPS;
+
+/// What a quotient sized by its input may take, as steps of the solver's
+/// work ([`Solver::with_work_budget`]): a few seconds (0.07 reaches heap
+/// 30 in about 4 s on a 2-core EPYC; 0.8, 0.14 and 0.35 stop in 4 to 5 s).
+/// Some quotients grow without bound, and an input of large heaps would
+/// otherwise run for minutes and take gigabytes before being refused.
+pub const FILE_WORK: usize = 10_000_000;
+
+/// The memory one search of a quotient sized by its input may take for
+/// its states (searches keep the most memory; with [`FILE_WORK`] the
+/// peak stayed under 200 MB for every rule tried).
+pub const FILE_SEARCH_MEMORY: usize = 128 << 20;
+
+/// How far a game's quotient is computed: to heap `last` (heaps 0 to
+/// `last`, as `nimstream misere --upto`), and within what work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extent {
+    /// The last heap wanted.
+    pub last: usize,
+    /// The solver's work budget ([`FILE_WORK`] for a quotient sized by its
+    /// input, with [`FILE_SEARCH_MEMORY`]); `None` when `--upto` asks for
+    /// the heaps, as `nimstream misere` is not bounded either.
+    pub work: Option<usize>,
+}
+
+impl Extent {
+    /// The extent `params` ask for: to `--upto`'s heap, unbounded; else to
+    /// the input's largest heap (never its number of cases or of heaps,
+    /// which [`crate::problem::Layout::largest_heap`] skips) or by
+    /// default to [`DEFAULT_UPTO`], whichever is smaller, bounded.
+    pub fn of(params: &GameParams) -> Extent {
+        let largest = params
+            .largest_heap
+            .map(|heap| usize::try_from(heap).unwrap_or(usize::MAX));
+        match (params.upto, largest) {
+            (Some(upto), _) => Extent {
+                last: upto,
+                work: None,
+            },
+            (None, largest) => Extent {
+                last: largest.unwrap_or(DEFAULT_UPTO).min(DEFAULT_UPTO),
+                work: Some(FILE_WORK),
+            },
+        }
+    }
+}
 
 /// Misère play of a game given by its rule, as the command line builds it.
 pub const SPEC: GameSpec = GameSpec {
     name: "misere rule",
     parameters: &[RULE],
     build: |params| match &params.rule {
-        Some(rule) => MisereRuleGame::solved(
-            rule.clone(),
-            heaps_wanted(params, DEFAULT_UPTO),
-            params.upto,
-        )
-        .map(Game::MisereRule),
+        Some(rule) => MisereRuleGame::solved(rule.clone(), Extent::of(params), params.upto)
+            .map(Game::MisereRule),
         None => Err(format!("misère play of a rule needs {}", RULE.meaning)),
     },
 };
@@ -59,13 +102,29 @@ pub struct MisereRuleGame {
 
 impl MisereRuleGame {
     /// The game of `rule`, its quotient computed one heap at a time until
-    /// a period is proven or `heaps` heaps are known; the solver's reason
-    /// when it is stuck before that.
-    pub fn solved(rule: Rule, heaps: usize, upto: Option<usize>) -> Result<Self, String> {
+    /// a period is proven or heap `extent.last` is known; the solver's
+    /// reason when it is stuck before that, naming the heap and what
+    /// computes more.
+    pub fn solved(rule: Rule, extent: Extent, upto: Option<usize>) -> Result<Self, String> {
         let mut solver = Solver::new(rule.clone());
-        while solver.period().is_none() && solver.heaps() < heaps.max(1) {
+        if let Some(work) = extent.work {
+            solver = solver
+                .with_work_budget(work)
+                .with_search_memory(FILE_SEARCH_MEMORY);
+        }
+        while solver.period().is_none() && solver.heaps() <= extent.last {
             solver.add_heap().map_err(|stuck| {
-                format!("misère {rule}: its quotient cannot be computed: {stuck}")
+                let more = match extent.work.is_some() {
+                    true => {
+                        "; --upto N computes heaps 0 to N without the bounds on time and \
+                             memory a file's quotient has (it may take minutes and gigabytes)"
+                    }
+                    false => "",
+                };
+                format!(
+                    "misère {rule}: its quotient cannot be computed up to heap {}: {stuck}{more}",
+                    extent.last
+                )
             })?;
         }
         Ok(MisereRuleGame::from_quotient(
@@ -225,12 +284,12 @@ impl HeapFold for MisereRuleGame {
     fn refusal(&self, heap: u64) -> String {
         let more = match self.upto_given {
             true => "a larger --upto computes more",
-            false => "--upto N computes N heaps",
+            false => "--upto N computes heaps 0 to N",
         };
         format!(
-            "a heap of {heap} is beyond the {} heaps of misère {}'s quotient computed, and \
-             no period is proven within them ({more})",
-            self.residues.direct(),
+            "a heap of {heap} is beyond heap {}, the last of misère {}'s quotient computed, \
+             and no period is proven within them ({more})",
+            self.residues.direct() - 1,
             self.rule
         )
     }

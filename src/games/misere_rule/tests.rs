@@ -18,8 +18,10 @@ fn brute_moves(rule: &Rule) -> Box<dyn Fn(u64) -> Vec<Vec<u64>>> {
     Box::new(rule_moves(move |i| digits.get(i).copied().unwrap_or(0)))
 }
 
-fn game(code: &str, heaps: usize) -> MisereRuleGame {
-    MisereRuleGame::solved(Rule::parse(code).unwrap(), heaps, None).unwrap()
+/// The game of `code`, its quotient computed to heap `last` at most.
+fn game(code: &str, last: usize) -> MisereRuleGame {
+    let extent = Extent { last, work: None };
+    MisereRuleGame::solved(Rule::parse(code).unwrap(), extent, None).unwrap()
 }
 
 /// Codes the tests play: the brief's, and a few drawn at random.
@@ -45,7 +47,7 @@ fn verdicts_moves_and_planted_heaps_agree_with_a_search() {
     const MAX_HEAP: u64 = 12;
     let mut rng = SplitMix64::new(38);
     for code in codes() {
-        let g = game(&code, MAX_HEAP as usize + 1);
+        let g = game(&code, MAX_HEAP as usize);
         let moves = brute_moves(g.rule());
         let mut search = HeapGameSearch::new(&moves, true);
         for_each_position(4, 0, MAX_HEAP, |heaps| {
@@ -110,16 +112,65 @@ fn kayles_is_periodic_and_decides_every_heap() {
 
 #[test]
 fn without_a_period_heaps_past_the_table_are_refused() {
-    let g = MisereRuleGame::solved(Rule::parse("grundy").unwrap(), 10, Some(10)).unwrap();
+    let params = GameParams {
+        rule: Some(Rule::parse("grundy").unwrap()),
+        upto: Some(10),
+        ..GameParams::default()
+    };
+    let Game::MisereRule(g) = (SPEC.build)(&params).unwrap() else {
+        panic!("misère grundy is a misère rule's game");
+    };
     assert!(g.quotient().period().is_none());
-    assert!(g.decides(9) && !g.decides(10));
-    assert_eq!(g.decided_heaps(), 0..=9);
-    let why = g.refusal(10);
+    // --upto 10 is heaps 0 to 10, as in `nimstream misere`.
+    assert!(g.decides(10) && !g.decides(11));
+    assert_eq!(g.decided_heaps(), 0..=10);
+    let why = g.refusal(11);
     assert!(
-        why.contains("beyond the 10 heaps of misère grundy's quotient"),
+        why.contains("beyond heap 10, the last of misère grundy's quotient"),
         "{why}"
     );
-    assert!(why.contains("--upto"), "{why}");
+    assert!(why.contains("a larger --upto"), "{why}");
+}
+
+#[test]
+fn the_quotient_goes_to_the_largest_heap_or_to_upto() {
+    let sized = |largest_heap, upto| {
+        Extent::of(&GameParams {
+            largest_heap,
+            upto,
+            ..GameParams::default()
+        })
+    };
+    let bounded = |last| Extent {
+        last,
+        work: Some(FILE_WORK),
+    };
+    assert_eq!(sized(Some(9), None), bounded(9));
+    assert_eq!(sized(Some(5000), None), bounded(DEFAULT_UPTO));
+    assert_eq!(sized(None, None), bounded(DEFAULT_UPTO));
+    let asked = Extent {
+        last: 30,
+        work: None,
+    };
+    assert_eq!(sized(Some(9), Some(30)), asked);
+}
+
+#[test]
+fn a_quotient_past_the_bounds_of_a_file_names_its_heap_and_upto() {
+    // Dawson's Kayles' quotient keeps growing (144 elements by heap 25):
+    // a small budget is spent well before heap 100. (A file's own budget,
+    // FILE_WORK, stops it near heap 30, in seconds.)
+    let bounded = Extent {
+        last: 100,
+        work: Some(2_000),
+    };
+    let why = MisereRuleGame::solved(Rule::parse("dawson").unwrap(), bounded, None).unwrap_err();
+    assert!(why.contains("cannot be computed up to heap 100"), "{why}");
+    assert!(why.contains("work budget of 2000 steps"), "{why}");
+    assert!(why.contains("--upto N computes heaps 0 to N"), "{why}");
+    let heap = why.split("at heap ").nth(1).unwrap();
+    let heap: usize = heap.split(',').next().unwrap().parse().unwrap();
+    assert!((2..100).contains(&heap), "{why}");
 }
 
 /// The product, not the xor, merges parts of a case: summaries of every cut
