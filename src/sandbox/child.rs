@@ -67,11 +67,12 @@ pub(super) enum Step {
     Identity,
     NoNewPrivileges,
     WorkFolder,
+    Network,
 }
 
 /// What a step does, for the message of a box that could not be made.
 pub(super) fn step_name(step: i64) -> &'static str {
-    const NAMES: [&str; 22] = [
+    const NAMES: [&str; 23] = [
         "resetting signal handlers",
         "mapping the user namespace's user",
         "joining the control groups",
@@ -94,6 +95,7 @@ pub(super) fn step_name(step: i64) -> &'static str {
         "becoming the box's user",
         "forbidding new privileges",
         "entering the working folder",
+        "entering the box's network namespace",
     ];
     usize::try_from(step - 1)
         .ok()
@@ -197,6 +199,9 @@ unsafe fn make_box(plan: &Plan) -> Result<(), Failure> {
     )?;
     for (path, text) in &plan.user_maps {
         write_file(path, text).map_err(|errno| (Step::UserMap, errno))?;
+    }
+    if let Some(network) = plan.network {
+        check(Step::Network, libc::setns(network, libc::CLONE_NEWNET))?;
     }
     for &fd in &plan.control_groups {
         // "0" is the writer itself; the program, started later, follows.
@@ -333,13 +338,13 @@ unsafe fn mount_step(fds: &[libc::c_int], step: &MountStep) -> Result<(), Failur
 }
 
 /// Binds source number `source` of `fds` (opened in [`build_root`]) at `path`,
-/// read-only unless `read_only` is false (the devices).
+/// remounted with `read_only`'s flags where given (not the devices).
 unsafe fn bind(
     fds: &[libc::c_int],
     source: usize,
     path: &CStr,
     folder: bool,
-    read_only: bool,
+    read_only: Option<libc::c_ulong>,
 ) -> Result<(), Failure> {
     if folder {
         check(Step::MakeMountPoint, libc::mkdir(path.as_ptr(), 0o755))?;
@@ -371,30 +376,13 @@ unsafe fn bind(
         ),
     )?;
     libc::close(fd);
-    if !read_only {
-        return Ok(());
+    match read_only {
+        Some(flags) => check(
+            Step::ReadOnly,
+            libc::mount(none, path.as_ptr(), none, flags, ptr::null()),
+        ),
+        None => Ok(()),
     }
-    // A remount must keep the flags the kernel locked on the source
-    // (nosuid, noexec, the atime flags), or it is refused in a user
-    // namespace: they are read back and kept.
-    let mut fs: libc::statvfs = std::mem::zeroed();
-    check(Step::ReadOnly, libc::statvfs(path.as_ptr(), &mut fs))?;
-    let mut flags =
-        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV;
-    for (kept, flag) in [
-        (libc::ST_NOEXEC, libc::MS_NOEXEC),
-        (libc::ST_NOATIME, libc::MS_NOATIME),
-        (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
-        (libc::ST_RELATIME, libc::MS_RELATIME),
-    ] {
-        if fs.f_flag & kept != 0 {
-            flags |= flag;
-        }
-    }
-    check(
-        Step::ReadOnly,
-        libc::mount(none, path.as_ptr(), none, flags, ptr::null()),
-    )
 }
 
 /// `/proc/self/fd/N` written into `buffer`, NUL-ended, without
@@ -418,6 +406,19 @@ fn fd_path(fd: libc::c_int, buffer: &mut [u8; 32]) -> *const libc::c_char {
     }
     buffer[PREFIX.len() + count] = 0;
     buffer.as_ptr().cast()
+}
+
+/// A process that makes a network namespace and waits, for nimstream to
+/// open it, until nimstream closes the other end of `hold`'s pipe,
+/// `release`, which the clone copied and so closes first. Never returns.
+///
+/// # Safety
+/// Runs in a child made by [`raw_clone`] with `CLONE_NEWNET`.
+pub(super) unsafe fn hold_network(hold: libc::c_int, release: libc::c_int) -> ! {
+    libc::close(release);
+    let mut byte = 0u8;
+    libc::read(hold, (&mut byte as *mut u8).cast(), 1);
+    libc::_exit(0)
 }
 
 /// The program: takes its streams, limits and identity, and becomes the

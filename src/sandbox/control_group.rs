@@ -4,9 +4,9 @@
 //! whole.
 //!
 //! Version 2 where its hierarchy has the memory and pids controllers;
-//! version 1 otherwise, with the memory, pids and cpuacct hierarchies
-//! (as on machines that mount both, where the controllers sit in version
-//! 1). A run's groups are `nimstream/box-UID` at the top of each
+//! version 1 otherwise, with the memory and cpuacct hierarchies (as on
+//! machines that mount both, where the controllers sit in version 1);
+//! there the process count is the box's user's, which is its own. A run's groups are `nimstream/box-UID` at the top of each
 //! hierarchy: only root makes them, and a box's user is its own while its
 //! lock is held ([`identity`](super::identity)), so a group of that name
 //! found at the start is a dead run's, and is removed.
@@ -24,12 +24,12 @@ use super::Limits;
 pub enum Hierarchy {
     /// Version 2, mounted here.
     V2(PathBuf),
-    /// Version 1: the memory, pids and cpuacct hierarchies' mount points.
+    /// Version 1: the memory and cpuacct hierarchies' mount points. (The
+    /// process count needs no group there: a box's user is its own, and
+    /// the kernel counts a user's processes.)
     V1 {
         /// The memory controller's.
         memory: PathBuf,
-        /// The pids controller's.
-        pids: PathBuf,
         /// The cpuacct controller's.
         cpuacct: PathBuf,
     },
@@ -59,7 +59,7 @@ fn find() -> Option<Hierarchy> {
         return None;
     }
     let mounts = fs::read_to_string("/proc/self/mounts").ok()?;
-    let mut v1 = (None, None, None);
+    let mut v1 = (None, None);
     let mut v2 = None;
     for line in mounts.lines() {
         let fields: Vec<&str> = line.split(' ').collect();
@@ -73,8 +73,7 @@ fn find() -> Option<Hierarchy> {
         match *kind {
             "cgroup2" => v2 = Some(point),
             "cgroup" if has("memory") => v1.0 = Some(point),
-            "cgroup" if has("pids") => v1.1 = Some(point),
-            "cgroup" if has("cpuacct") => v1.2 = Some(point),
+            "cgroup" if has("cpuacct") => v1.1 = Some(point),
             _ => {}
         }
     }
@@ -86,11 +85,7 @@ fn find() -> Option<Hierarchy> {
     });
     let hierarchy = match (v2, v1) {
         (Some(root), _) => Hierarchy::V2(root),
-        (None, (Some(memory), Some(pids), Some(cpuacct))) => Hierarchy::V1 {
-            memory,
-            pids,
-            cpuacct,
-        },
+        (None, (Some(memory), Some(cpuacct))) => Hierarchy::V1 { memory, cpuacct },
         _ => return None,
     };
     // Usable only if a group can be made there.
@@ -110,12 +105,8 @@ fn prepare(hierarchy: &Hierarchy) -> io::Result<()> {
                 "+memory +pids",
             )
         }
-        Hierarchy::V1 {
-            memory,
-            pids,
-            cpuacct,
-        } => {
-            for root in [memory, pids, cpuacct] {
+        Hierarchy::V1 { memory, cpuacct } => {
+            for root in [memory, cpuacct] {
                 make_folder(&root.join("nimstream"))?;
             }
             Ok(())
@@ -158,11 +149,7 @@ impl ControlGroup {
         let name = format!("nimstream/box-{uid}");
         let folders: Vec<PathBuf> = match hierarchy {
             Hierarchy::V2(root) => vec![root.join(&name)],
-            Hierarchy::V1 {
-                memory,
-                pids,
-                cpuacct,
-            } => [memory, pids, cpuacct]
+            Hierarchy::V1 { memory, cpuacct } => [memory, cpuacct]
                 .iter()
                 .map(|root| root.join(&name))
                 .collect(),
@@ -204,8 +191,7 @@ impl ControlGroup {
             Hierarchy::V1 { .. } => {
                 append(&folder.join("memory.limit_in_bytes"), &memory)?;
                 // Memory and swap together: a box cannot swap its way past.
-                optional(&folder.join("memory.memsw.limit_in_bytes"), &memory)?;
-                append(&self.folders[1].join("pids.max"), &processes)
+                optional(&folder.join("memory.memsw.limit_in_bytes"), &memory)
             }
         }
     }
@@ -225,7 +211,7 @@ impl ControlGroup {
                 Some(Duration::from_micros(micros))
             }
             Hierarchy::V1 { .. } => {
-                let text = fs::read_to_string(self.folders[2].join("cpuacct.usage")).ok()?;
+                let text = fs::read_to_string(self.folders[1].join("cpuacct.usage")).ok()?;
                 Some(Duration::from_nanos(text.trim().parse().ok()?))
             }
         }

@@ -150,13 +150,14 @@ fn probe(kind: Kind) -> bool {
         stdout: null.as_raw_fd(),
         stderr: null.as_raw_fd(),
         report: writing.as_raw_fd(),
+        network: None,
         control_groups: Vec::new(),
     };
     let Ok(mut plan) = plan::Plan::new(&request, streams) else {
         return false;
     };
     plan.probe = true;
-    let Ok(keeper) = super::start(&plan, kind) else {
+    let Ok(keeper) = super::start(&plan, kind, true) else {
         return false;
     };
     drop(writing);

@@ -301,6 +301,10 @@ pub fn run(
     let output = private_file(stdout)?;
     let errors = private_file(stderr)?;
     let (reading, writing) = report_pipe()?;
+    let network = match (&identity, kind) {
+        (Some(identity), plan::Kind::Root { .. }) => Some(identity::network(identity.uid)?),
+        _ => None,
+    };
     let request = plan::Request {
         kind,
         program: &found,
@@ -315,10 +319,11 @@ pub fn run(
         stdout: output.as_raw_fd(),
         stderr: errors.as_raw_fd(),
         report: writing.as_raw_fd(),
+        network,
         control_groups: group.as_ref().map_or_else(Vec::new, |g| g.procs()),
     };
     let plan = plan::Plan::new(&request, streams)?;
-    let keeper = start(&plan, kind)?;
+    let keeper = start(&plan, kind, network.is_none())?;
     drop(writing);
     let _keeper = interrupt::Keeper::new(keeper);
     let mut meter = match group.as_mut() {
@@ -356,14 +361,15 @@ pub fn run(
 }
 
 /// Clones the keeper, which makes the box and never returns; its PID.
-fn start(plan: &plan::Plan, kind: plan::Kind) -> io::Result<libc::pid_t> {
+/// `new_network`: the clone makes the box's network namespace (else the
+/// keeper enters the plan's).
+fn start(plan: &plan::Plan, kind: plan::Kind, new_network: bool) -> io::Result<libc::pid_t> {
     let mut flags = 0;
     if kind.namespaces() {
-        flags |= libc::CLONE_NEWPID
-            | libc::CLONE_NEWNS
-            | libc::CLONE_NEWNET
-            | libc::CLONE_NEWIPC
-            | libc::CLONE_NEWUTS;
+        flags |= libc::CLONE_NEWPID | libc::CLONE_NEWNS | libc::CLONE_NEWIPC | libc::CLONE_NEWUTS;
+        if new_network {
+            flags |= libc::CLONE_NEWNET;
+        }
     }
     if let plan::Kind::User { .. } = kind {
         flags |= libc::CLONE_NEWUSER;

@@ -8,6 +8,7 @@ use std::ffi::{CString, OsStr, OsString};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
+use std::sync::OnceLock;
 
 use super::limits::{Limits, Resource};
 
@@ -44,6 +45,7 @@ pub const BOX_HOME: &str = "/box";
 pub const BOX_PATH: &str = "/usr/bin:/bin";
 
 /// One step of building the box's root, paths relative to it.
+#[derive(Clone)]
 pub(super) enum MountStep {
     Folder {
         path: CString,
@@ -59,7 +61,11 @@ pub(super) enum MountStep {
         source: usize,
         path: CString,
         folder: bool,
-        read_only: bool,
+        /// The flags to remount it read-only with: the source's own that
+        /// the kernel locks (nosuid, noexec, the atime flags), which a
+        /// remount in a user namespace must keep; `None` to leave it
+        /// writable (the devices).
+        read_only: Option<libc::c_ulong>,
     },
     Proc {
         path: CString,
@@ -95,6 +101,9 @@ pub(super) struct Plan {
     pub report: libc::c_int,
     /// `/proc/self/{setgroups,uid_map,gid_map}` and what to write there.
     pub user_maps: Vec<(CString, CString)>,
+    /// A network namespace to enter, made before (root's boxes reuse one
+    /// per user); `None` where the clone makes a new one.
+    pub network: Option<libc::c_int>,
     /// `cgroup.procs` of each of the run's control groups, open for writing.
     pub control_groups: Vec<libc::c_int>,
     /// Where the box's tmpfs is mounted before it becomes `/`.
@@ -122,6 +131,7 @@ pub(super) struct Streams {
     pub stdout: libc::c_int,
     pub stderr: libc::c_int,
     pub report: libc::c_int,
+    pub network: Option<libc::c_int>,
     pub control_groups: Vec<libc::c_int>,
 }
 
@@ -173,7 +183,8 @@ impl Plan {
         let (argv, envp) = (pointers(&argv_at), pointers(&envp_at));
         let mut tree = Tree::default();
         if kind.namespaces() {
-            tree.system(kind)?;
+            tree = system_tree()?;
+            tree.home(kind)?;
             tree.command_files(request.command, request.program)?;
         }
         let (before, after) = rlimits(request.limits, request.address_space);
@@ -182,6 +193,7 @@ impl Plan {
             namespaces: kind.namespaces(),
             report: streams.report,
             user_maps: user_maps(kind)?,
+            network: streams.network,
             control_groups: streams.control_groups,
             root: c_string(mount_point().as_os_str().as_bytes())?,
             tmpfs_options: c_string(
@@ -278,8 +290,19 @@ fn rlimits(limits: &Limits, address_space: bool) -> (Rlimits, Rlimits) {
     (before, after)
 }
 
+/// The part of every box's root that is the machine's, planned once.
+fn system_tree() -> io::Result<Tree> {
+    static PLANNED: OnceLock<Result<Tree, String>> = OnceLock::new();
+    let planned = PLANNED.get_or_init(|| {
+        let mut tree = Tree::default();
+        tree.system().map_err(|error| error.to_string())?;
+        Ok(tree)
+    });
+    planned.clone().map_err(io::Error::other)
+}
+
 /// The box's root being planned.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Tree {
     sources: Vec<CString>,
     steps: Vec<MountStep>,
@@ -309,6 +332,10 @@ impl Tree {
             )));
         }
         self.made.insert(path.to_owned());
+        let read_only = match read_only {
+            true => Some(remount_flags(source)?),
+            false => None,
+        };
         self.steps.push(MountStep::Bind {
             source: self.sources.len(),
             path: c_path(path)?,
@@ -349,7 +376,7 @@ impl Tree {
     }
 
     /// The folders and files every box has.
-    fn system(&mut self, kind: Kind) -> io::Result<()> {
+    fn system(&mut self) -> io::Result<()> {
         for name in SYSTEM {
             self.show(Path::new(name))?;
         }
@@ -386,11 +413,16 @@ impl Tree {
             path: c"proc".into(),
             options: c"hidepid=2".into(),
         });
-        let (mode, owner) = match kind {
-            Kind::Root { uid } => (0o755, Some(uid)),
-            _ => (0o755, None),
+        Ok(())
+    }
+
+    /// The program's home, its own when it is a user of its own.
+    fn home(&mut self, kind: Kind) -> io::Result<()> {
+        let owner = match kind {
+            Kind::Root { uid } => Some(uid),
+            _ => None,
         };
-        self.folder(Path::new(BOX_HOME.trim_start_matches('/')), mode, owner)
+        self.folder(Path::new(BOX_HOME.trim_start_matches('/')), 0o755, owner)
     }
 
     /// Binds, read-only and at the same path, the program and every word
@@ -441,6 +473,34 @@ fn box_relative(path: &Path) -> Option<PathBuf> {
         .chain(own.iter())
         .any(|name| first == OsStr::new(name));
     (!shown && !relative.as_os_str().is_empty()).then_some(relative)
+}
+
+/// The flags that remount a bind of `source` read-only, keeping those of
+/// its mount (see [`MountStep::Bind`]).
+fn remount_flags(source: &Path) -> io::Result<libc::c_ulong> {
+    let name = c_path(source)?;
+    // SAFETY: all-zero is a valid statvfs, and the pointers are valid for
+    // the call's duration.
+    let fs = unsafe {
+        let mut fs: libc::statvfs = std::mem::zeroed();
+        if libc::statvfs(name.as_ptr(), &mut fs) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        fs
+    };
+    let mut flags =
+        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV;
+    for (kept, flag) in [
+        (libc::ST_NOEXEC, libc::MS_NOEXEC),
+        (libc::ST_NOATIME, libc::MS_NOATIME),
+        (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
+        (libc::ST_RELATIME, libc::MS_RELATIME),
+    ] {
+        if fs.f_flag & kept != 0 {
+            flags |= flag;
+        }
+    }
+    Ok(flags)
 }
 
 fn c_path(path: &Path) -> io::Result<CString> {
