@@ -101,18 +101,19 @@ fn a_program_cannot_read_the_answers() {
     let run = judge(dir.path(), &[], &["sh", "-c", ANSWER_THIEF]);
     assert_eq!(verdict(&run), "WA", "gzip: {}", stdout(&run));
     // --stress writes test.in and test.ans side by side.
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path().to_str().unwrap();
+    let stress = [
+        "judge",
+        "nim",
+        "--stress",
+        "--cases",
+        "20",
+        "--out-dir",
+        out,
+    ];
     let run = nimstream(
-        &[
-            "judge",
-            "nim",
-            "--stress",
-            "--cases",
-            "20",
-            "--",
-            "sh",
-            "-c",
-            ANSWER_THIEF,
-        ],
+        &[&stress[..], &["--", "sh", "-c", ANSWER_THIEF]].concat(),
         b"",
     );
     assert_eq!(
