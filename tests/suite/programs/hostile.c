@@ -5,8 +5,8 @@
  *   hostile setsid|setpgid|vfork|clone|double-fork MARK
  *       leaves `sleep MARK` running by that escape;
  *   hostile bomb MARK       a setsid'd child forks 63 `sleep MARK`;
- *   hostile unwaited SECS   a child burns SECS of CPU, unwaited, while
- *                           the program sleeps SECS + 0.7 s;
+ *   hostile unwaited SECS   a child burns SECS of CPU, unwaited: the
+ *                           program waits for it by a pipe, not wait();
  *   hostile children MIB    4 children each touch MIB MiB, then wait;
  *   hostile memfd MIB       touches MIB MiB of a memfd;
  *   hostile shm MIB         writes MIB MiB to /dev/shm;
@@ -96,8 +96,15 @@ int main(int argc, char **argv) {
         }
         wait(0);
     } else if (!strcmp(mode, "unwaited")) {
-        if (fork() == 0) { burn(number); _exit(0); }
-        usleep((useconds_t)((number + 0.7) * 1e6));
+        /* The parent reads a pipe the child holds, not wait(): whatever
+         * the load, the child burns all its time before the program ends,
+         * and no wait() adds that time to the parent's. */
+        int ends[2];
+        char byte;
+        if (pipe(ends) != 0) return 4;
+        if (fork() == 0) { close(ends[0]); burn(number); _exit(0); }
+        close(ends[1]);
+        while (read(ends[0], &byte, 1) > 0) {}
     } else if (!strcmp(mode, "children")) {
         for (int i = 0; i < 4; i++) {
             if (fork() == 0) {
