@@ -19,8 +19,7 @@ fn limits(cpu_ms: u64) -> Limits {
 /// and the scratch folder its files were in (still there).
 fn sh_in(script: &str, input: &[u8], limits: &Limits) -> (Outcome, Vec<u8>, Scratch) {
     let scratch = Scratch::new().unwrap();
-    let stdin = scratch.file("in");
-    std::fs::File::create(&stdin)
+    std::fs::File::create(scratch.file("in"))
         .unwrap()
         .write_all(input)
         .unwrap();
@@ -28,16 +27,16 @@ fn sh_in(script: &str, input: &[u8], limits: &Limits) -> (Outcome, Vec<u8>, Scra
         command: ["sh", "-c", script].map(OsString::from).to_vec(),
         env: Vec::new(),
     };
-    let outcome = run(
-        &program,
-        &stdin,
-        &scratch.file("out"),
-        &scratch.file("err"),
-        limits,
-    )
-    .unwrap();
-    let output = std::fs::read(scratch.file("out")).unwrap();
+    let (outcome, output) = run_in(&scratch, &program, limits);
     (outcome, output, scratch)
+}
+
+/// Runs `program` on `scratch`'s file `in`; its outcome and output.
+fn run_in(scratch: &Scratch, program: &Program, limits: &Limits) -> (Outcome, Vec<u8>) {
+    let (input, output, errors) = (scratch.file("in"), scratch.file("out"), scratch.file("err"));
+    let outcome = run(program, &input, &output, &errors, limits).unwrap();
+    // No output file where the program was not started.
+    (outcome, std::fs::read(output).unwrap_or_default())
 }
 
 fn sh(script: &str, input: &[u8], limits: &Limits) -> (Outcome, Vec<u8>) {
@@ -196,15 +195,8 @@ fn nimstreams_files_beside_the_input_and_the_output_are_out_of_reach() {
         command: ["sh", "-c", script].map(OsString::from).to_vec(),
         env: Vec::new(),
     };
-    let outcome = run(
-        &program,
-        &scratch.file("in"),
-        &scratch.file("out"),
-        &scratch.file("err"),
-        &limits(2000),
-    )
-    .unwrap();
-    scratch_check(&outcome, &std::fs::read(scratch.file("out")).unwrap());
+    let (outcome, output) = run_in(&scratch, &program, &limits(2000));
+    scratch_check(&outcome, &output);
 }
 
 #[test]
@@ -215,16 +207,9 @@ fn the_environment_is_the_boxs_and_what_env_adds() {
         command: vec![OsString::from("env")],
         env: vec![OsString::from("ANSWER=42")],
     };
-    let outcome = run(
-        &program,
-        &scratch.file("in"),
-        &scratch.file("out"),
-        &scratch.file("err"),
-        &limits(2000),
-    )
-    .unwrap();
+    let (outcome, output) = run_in(&scratch, &program, &limits(2000));
     assert_eq!(outcome.ending, Ending::Exited(0), "{outcome:?}");
-    let output = std::fs::read_to_string(scratch.file("out")).unwrap();
+    let output = text(&output);
     let lines: BTreeSet<&str> = output.lines().collect();
     let expected: BTreeSet<&str> = ["PATH=/usr/bin:/bin", "HOME=/box", "ANSWER=42"].into();
     assert_eq!(lines, expected);
@@ -327,14 +312,7 @@ fn a_missing_program_is_not_started_and_says_why() {
             env: Vec::new(),
         };
         assert!(program.check().is_err_and(|why| why.contains(words)));
-        let outcome = run(
-            &program,
-            &scratch.file("in"),
-            &scratch.file("out"),
-            &scratch.file("err"),
-            &limits(1000),
-        )
-        .unwrap();
+        let (outcome, _) = run_in(&scratch, &program, &limits(1000));
         assert!(
             matches!(&outcome.ending, Ending::NotStarted(why) if why.contains(words)),
             "{outcome:?}"
