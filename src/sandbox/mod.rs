@@ -66,23 +66,27 @@ mod identity;
 mod interrupt;
 mod isolation;
 mod limits;
+mod network;
+mod outcome;
 mod plan;
+mod scratch;
 mod watch;
 
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom};
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::io::{self, Read};
+use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::io::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Once;
 use std::time::{Duration, Instant};
 
 pub use control_group::Hierarchy;
 pub use isolation::Isolation;
 pub use limits::Limits;
+pub use outcome::{signal_name, Ending, Outcome, STDERR_TAIL};
 pub use plan::{BOX_HOME, BOX_PATH};
+pub use scratch::Scratch;
+use scratch::WorkFolder;
 
 /// What a program is run with.
 #[derive(Clone, Debug)]
@@ -135,111 +139,6 @@ impl Program {
             }
         }
         Ok(())
-    }
-}
-
-/// How a run ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The program exited with this status.
-    Exited(i32),
-    /// A signal ended it: its own crash, a signal it raised, or the
-    /// kernel's at a limit of its own (`SIGXFSZ` past the output limit).
-    Signalled(i32),
-    /// It ran past the wall-clock limit and was killed.
-    WallClock,
-    /// Its CPU time, read while it ran, passed the limit, and it was
-    /// killed.
-    CpuTime,
-    /// Its memory passed the limit: read while it ran and killed, or
-    /// killed by the kernel at its control group's limit.
-    Memory,
-    /// It could not be started: the reason.
-    NotStarted(String),
-}
-
-/// What a run did and used, as nimstream measured it.
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    /// How it ended.
-    pub ending: Ending,
-    /// CPU time, user and system, of every process of the box (of the
-    /// processes read, without control groups).
-    pub cpu: Duration,
-    /// Wall-clock time from start to end.
-    pub wall: Duration,
-    /// Peak memory of the box, in bytes (resident memory without control
-    /// groups).
-    pub peak_memory: u64,
-    /// Whether an allocation failed near the address-space limit that
-    /// stands in for the memory limit where no control group counts it.
-    pub address_space_exhausted: bool,
-    /// Bytes written to standard output.
-    pub output_bytes: u64,
-    /// Bytes written to standard error.
-    pub error_bytes: u64,
-    /// The last lines of its standard error, at most [`STDERR_TAIL`]
-    /// bytes, lossily decoded.
-    pub stderr_tail: String,
-}
-
-/// The most bytes of a program's standard error kept for messages.
-pub const STDERR_TAIL: usize = 2048;
-
-impl Outcome {
-    /// Whether the run went over its CPU limit or its wall clock, by
-    /// nimstream's measurements.
-    pub fn time_limited(&self, limits: &Limits) -> bool {
-        matches!(self.ending, Ending::WallClock | Ending::CpuTime)
-            || self.cpu > limits.cpu
-            || self.wall > limits.wall
-    }
-
-    /// Whether the run wrote more than its output limit, to its standard
-    /// output or its standard error.
-    pub fn output_limited(&self, limits: &Limits) -> bool {
-        self.output_bytes > limits.output || self.error_bytes > limits.output
-    }
-
-    /// Whether the run's memory reached its limit.
-    pub fn memory_limited(&self) -> bool {
-        self.ending == Ending::Memory || self.address_space_exhausted
-    }
-
-    /// The exit status or signal, in words: "exit status 3", "signal 11
-    /// (SIGSEGV)".
-    pub fn describe_ending(&self) -> String {
-        match &self.ending {
-            Ending::Exited(code) => format!("exit status {code}"),
-            Ending::Signalled(signal) => format!("signal {signal} ({})", signal_name(*signal)),
-            Ending::WallClock => "killed at the wall-clock limit".to_string(),
-            Ending::CpuTime => "killed at the CPU limit".to_string(),
-            Ending::Memory => "killed at the memory limit".to_string(),
-            Ending::NotStarted(why) => format!("not started: {why}"),
-        }
-    }
-}
-
-/// A signal's name, as `kill -l` spells it.
-pub fn signal_name(signal: i32) -> &'static str {
-    match signal {
-        libc::SIGHUP => "SIGHUP",
-        libc::SIGINT => "SIGINT",
-        libc::SIGQUIT => "SIGQUIT",
-        libc::SIGILL => "SIGILL",
-        libc::SIGTRAP => "SIGTRAP",
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGALRM => "SIGALRM",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGXCPU => "SIGXCPU",
-        libc::SIGXFSZ => "SIGXFSZ",
-        libc::SIGSYS => "SIGSYS",
-        _ => "a signal",
     }
 }
 
@@ -302,7 +201,7 @@ pub fn run(
     let errors = private_file(stderr)?;
     let (reading, writing) = report_pipe()?;
     let network = match (&identity, kind) {
-        (Some(identity), plan::Kind::Root { .. }) => Some(identity::network(identity.uid)?),
+        (Some(identity), plan::Kind::Root { .. }) => Some(network::of_user(identity.uid)?),
         _ => None,
     };
     let request = plan::Request {
@@ -356,7 +255,7 @@ pub fn run(
             && watched.peak_address_space >= space - space / 8,
         output_bytes: size(stdout),
         error_bytes: size(stderr),
-        stderr_tail: tail(stderr)?,
+        stderr_tail: outcome::tail(stderr)?,
     })
 }
 
@@ -510,131 +409,6 @@ fn not_started(why: String, started: Instant) -> Outcome {
         output_bytes: 0,
         error_bytes: 0,
         stderr_tail: String::new(),
-    }
-}
-
-/// The last [`STDERR_TAIL`] bytes of a file, from a line's start where
-/// one is near.
-fn tail(path: &Path) -> io::Result<String> {
-    let mut file = File::open(path)?;
-    let len = file.metadata()?.len();
-    let from = len.saturating_sub(STDERR_TAIL as u64);
-    file.seek(SeekFrom::Start(from))?;
-    let mut bytes = Vec::with_capacity(STDERR_TAIL);
-    file.take(STDERR_TAIL as u64).read_to_end(&mut bytes)?;
-    if from > 0 {
-        if let Some(newline) = bytes.iter().position(|&b| b == b'\n') {
-            bytes.drain(..=newline);
-        }
-    }
-    Ok(String::from_utf8_lossy(&bytes).trim_end().to_string())
-}
-
-/// A fresh empty folder on disk for a run without a box, removed with
-/// everything in it when dropped; the program's own.
-struct WorkFolder {
-    path: PathBuf,
-}
-
-impl WorkFolder {
-    fn new(user: Option<u32>) -> io::Result<WorkFolder> {
-        // Made the folder's own first, so that it is removed however the
-        // handing over ends.
-        let folder = WorkFolder {
-            path: fresh_folder("run")?,
-        };
-        limits::give_to(&folder.path, user)?;
-        Ok(folder)
-    }
-}
-
-impl Drop for WorkFolder {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.path);
-    }
-}
-
-/// A new empty folder `nimstream-KIND-PID-N` in the system's temporary
-/// folder, N the first number free, readable by nimstream's user alone.
-/// The first call removes such folders of nimstreams that are gone.
-fn fresh_folder(kind: &str) -> io::Result<PathBuf> {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    static STALE: Once = Once::new();
-    STALE.call_once(remove_stale_folders);
-    if interrupt::interrupted() {
-        return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
-    }
-    loop {
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let name = format!("nimstream-{kind}-{}-{n}", std::process::id());
-        let path = std::env::temp_dir().join(name);
-        match fs::DirBuilder::new().mode(0o700).create(&path) {
-            Ok(()) => return Ok(path),
-            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(error) => return Err(error),
-        }
-    }
-}
-
-/// Removes the folders that a nimstream killed without a chance to clean
-/// (`SIGKILL`) left in the temporary folder: those whose process is gone.
-fn remove_stale_folders() {
-    let Ok(entries) = fs::read_dir(std::env::temp_dir()) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(pid) = stale_owner(&name.to_string_lossy()) else {
-            continue;
-        };
-        // SAFETY: signal 0 only asks whether the process exists.
-        let gone = unsafe { libc::kill(pid, 0) } != 0
-            && io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
-        if gone {
-            let _ = fs::remove_dir_all(entry.path());
-        }
-    }
-}
-
-/// The PID in a name `nimstream-judge-PID-N` or `nimstream-run-PID-N`.
-fn stale_owner(name: &str) -> Option<libc::pid_t> {
-    let rest = name
-        .strip_prefix("nimstream-judge-")
-        .or_else(|| name.strip_prefix("nimstream-run-"))?;
-    let (pid, n) = rest.split_once('-')?;
-    n.parse::<u64>().ok()?;
-    pid.parse().ok()
-}
-
-/// A private folder for nimstream's own files of a run (the program's
-/// output, its standard error, nimstream's answers), out of every box's
-/// sight, removed when dropped or when nimstream is interrupted.
-pub struct Scratch {
-    /// The folder.
-    pub path: PathBuf,
-    _left: interrupt::Left,
-}
-
-impl Scratch {
-    /// A new empty folder in the system's temporary folder.
-    pub fn new() -> io::Result<Scratch> {
-        interrupt::guard();
-        let path = fresh_folder("judge")?;
-        Ok(Scratch {
-            _left: interrupt::Left::new(std::slice::from_ref(&path)),
-            path,
-        })
-    }
-
-    /// A path in the folder.
-    pub fn file(&self, name: &str) -> PathBuf {
-        self.path.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.path);
     }
 }
 

@@ -7,6 +7,7 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::time::Duration;
 
+use super::scratch::stale_owner;
 use super::*;
 
 const MIB: u64 = 1 << 20;
