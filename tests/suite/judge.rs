@@ -665,3 +665,39 @@ fn a_wrong_problem_is_reported_before_the_tests_are_looked_for() {
         stderr(&output)
     );
 }
+
+/// `nimstream ARGS` with its standard output a pipe nobody reads (`| head
+/// -1` once head has gone): its exit status and standard error.
+fn with_reader_gone(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nimstream"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// A reader that goes away ends no judging: the verdicts are all found, the
+/// exit status says a test failed, and nothing panics (`println!` did on
+/// the broken pipe in --stress; the plain judging exited 0).
+#[test]
+fn a_reader_that_goes_away_leaves_the_exit_status_of_the_verdicts() {
+    let tests = folder("misere", "misere-hdu1907.in");
+    let wrong = program("misere_no_all_ones");
+    let wrong = wrong.to_str().unwrap();
+    let folder = tests.path().to_str().unwrap();
+    let (status, said) = with_reader_gone(&["judge", "misere", folder, "--", wrong]);
+    assert_eq!(status, Some(1), "{said}");
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path().to_str().unwrap();
+    let stress = ["judge", "misere", "--stress", "--out-dir", out, "--", wrong];
+    let (status, said) = with_reader_gone(&stress);
+    assert_eq!(status, Some(1), "{said}");
+    assert!(!said.contains("panicked"), "{said}");
+}

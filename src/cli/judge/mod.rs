@@ -34,7 +34,7 @@ use crate::inputs;
 use crate::{pick_problem, ProblemArgs};
 pub use limits::parse_size;
 use limits::LimitArgs;
-use report::{Report, TestResult};
+use report::{Report, TestResult, UntilReaderGone};
 
 #[derive(Args)]
 #[command(after_help = "EXAMPLES:
@@ -131,7 +131,7 @@ pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
     drop(inputs);
     let context = Context::new(&args, problem, &game)?;
     let mut report = Report::new(args.json);
-    let mut stdout = io::stdout().lock();
+    let mut stdout = UntilReaderGone::new(io::stdout().lock());
     judge_all(&context, &tests, args.jobs, |result| {
         report.add(result, &mut stdout)
     })?;

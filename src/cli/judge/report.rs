@@ -182,3 +182,46 @@ impl Report {
         }
     }
 }
+
+/// Standard output that goes quiet once its reader has gone (`judge … |
+/// head -1`): writes after a broken pipe succeed and go nowhere, so the
+/// judging goes on to its end and its exit status still says whether a
+/// test failed. Other errors are errors.
+pub struct UntilReaderGone<W> {
+    inner: W,
+    gone: bool,
+}
+
+impl<W: Write> UntilReaderGone<W> {
+    pub fn new(inner: W) -> UntilReaderGone<W> {
+        UntilReaderGone { inner, gone: false }
+    }
+
+    fn quiet<T>(&mut self, result: std::io::Result<T>, empty: T) -> std::io::Result<T> {
+        match result {
+            Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.gone = true;
+                Ok(empty)
+            }
+            other => other,
+        }
+    }
+}
+
+impl<W: Write> Write for UntilReaderGone<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if self.gone {
+            return Ok(bytes.len());
+        }
+        let written = self.inner.write(bytes);
+        self.quiet(written, bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.gone {
+            return Ok(());
+        }
+        let flushed = self.inner.flush();
+        self.quiet(flushed, ())
+    }
+}

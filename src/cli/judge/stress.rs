@@ -4,6 +4,7 @@
 //! program's output.
 
 use std::io::IsTerminal;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -19,6 +20,7 @@ use nimstream::validate::{self, Detail, Overrides};
 use nimstream::Error;
 
 use super::limits::parse_seconds;
+use super::report::UntilReaderGone;
 use super::{io_error, solve_into, verdict_of, Context};
 
 /// Calls of the program a shrink may make: a failure that shows in its
@@ -130,12 +132,15 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
     if terminal {
         eprintln!();
     }
-    println!(
+    let mut out = UntilReaderGone::new(std::io::stdout().lock());
+    writeln!(
+        out,
         "{} passed (seed {}, {:.1} s): no failure found",
         count(drawn, "test"),
         args.seed,
         started.elapsed().as_secs_f64()
-    );
+    )
+    .map_err(crate::stdout_error)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -252,13 +257,16 @@ impl Runner<'_> {
         command: &str,
     ) -> Result<ExitCode, Error> {
         let problem = self.context.problem;
-        println!(
+        let mut out = UntilReaderGone::new(std::io::stdout().lock());
+        writeln!(
+            out,
             "test {} of the run seeded {}: {}: {}",
             index + 1,
             args.seed,
             judged.verdict,
             judged.message
-        );
+        )
+        .map_err(crate::stdout_error)?;
         let verdict = judged.verdict;
         let budget = match verdict {
             Verdict::TimeLimit | Verdict::MemoryLimit | Verdict::OutputLimit => {
@@ -287,42 +295,43 @@ impl Runner<'_> {
             let to = dir.join(name);
             std::fs::copy(from, &to).map_err(io_error(&to))?;
         }
-        println!(
+        writeln!(
+            out,
             "shrunk in {} to {}, {}: {}: {}",
             count(shrunk.runs as u64, "run"),
             count(shrunk.test.cases.len() as u64, "case"),
             count(bytes.len() as u64, "byte"),
             last.verdict,
             last.message
-        );
-        print_small(&bytes);
+        )
+        .and_then(|()| print_small(&mut out, &bytes))
+        .map_err(crate::stdout_error)?;
         let failing = dir.join("failing.in");
-        println!(
-            "written: {}, failing.ans (the right answers), failing.got (the program's)",
-            failing.display()
-        );
-        println!(
-            "reproduce: nimstream judge {} {} -- {command}",
+        writeln!(
+            out,
+            "written: {}, failing.ans (the right answers), failing.got (the program's)\n\
+             reproduce: nimstream judge {} {} -- {command}\n\
+             the same run: nimstream judge {} --stress --seed {} -- {command}",
+            failing.display(),
             problem_words(problem, self.context),
-            shell_word(&failing.display().to_string())
-        );
-        println!(
-            "the same run: nimstream judge {} --stress --seed {} -- {command}",
+            shell_word(&failing.display().to_string()),
             problem_words(problem, self.context),
             args.seed
-        );
+        )
+        .map_err(crate::stdout_error)?;
         Ok(ExitCode::from(1))
     }
 }
 
 /// A short test, printed whole, indented.
-fn print_small(bytes: &[u8]) {
+fn print_small(out: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
     let text = String::from_utf8_lossy(bytes);
     if text.lines().count() <= 12 && text.len() <= 600 {
         for line in text.lines() {
-            println!("    {line}");
+            writeln!(out, "    {line}")?;
         }
     }
+    Ok(())
 }
 
 /// How the command line named the problem, for the commands printed.
