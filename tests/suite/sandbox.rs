@@ -61,15 +61,9 @@ fn marker(tag: u32) -> String {
 /// Whether a process whose command line holds `mark` runs on the machine,
 /// waiting up to two seconds for it to go.
 fn lives(mark: &str) -> bool {
-    let running = || {
-        std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
-            std::fs::read(entry.path().join("cmdline"))
-                .is_ok_and(|line| String::from_utf8_lossy(&line).contains(mark))
-        })
-    };
     let started = Instant::now();
     while started.elapsed() < Duration::from_secs(2) {
-        if !running() {
+        if !lives_now(mark) {
             return false;
         }
         std::thread::sleep(Duration::from_millis(20));
@@ -303,6 +297,7 @@ fn judge_in_background(dir: &Path, mark: &str, ignore_interrupts: bool) -> std::
     judge
 }
 
+/// Whether a process whose command line holds `mark` runs now.
 fn lives_now(mark: &str) -> bool {
     std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
         std::fs::read(entry.path().join("cmdline"))
