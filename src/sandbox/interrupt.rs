@@ -98,7 +98,9 @@ fn clean_on_wake(mut reading: fs::File) {
     let signal = libc::c_int::from(byte[0]);
     let left = LEFT.lock().map(|left| left.clone()).unwrap_or_default();
     for path in left.iter().rev() {
-        if path.starts_with("/sys/fs/cgroup") || path.join("cgroup.procs").exists() {
+        // A control group's folder holds its `cgroup.procs`; a scratch
+        // folder never does.
+        if path.join("cgroup.procs").exists() {
             super::control_group::remove(path);
         } else {
             let _ = fs::remove_dir_all(path);

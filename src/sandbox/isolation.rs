@@ -2,13 +2,12 @@
 //! one: root's box with control groups, root's without, a user's inside a
 //! user namespace, or, where none can be made, a session of processes.
 
-use std::io::Read;
 use std::sync::OnceLock;
 
 use super::control_group::Hierarchy;
 use super::identity::FIRST_UID;
 use super::plan::{self, Kind};
-use super::{child, Limits};
+use super::Limits;
 
 /// How runs are isolated here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +131,7 @@ fn probe(kind: Kind) -> bool {
     let Ok(null) = std::fs::File::open("/dev/null") else {
         return false;
     };
-    let Ok((mut reading, writing)) = super::report_pipe() else {
+    let Ok((reading, writing)) = super::report_pipe() else {
         return false;
     };
     use std::os::unix::io::AsRawFd;
@@ -164,10 +163,5 @@ fn probe(kind: Kind) -> bool {
     let mut status = 0;
     // SAFETY: a valid pointer; the keeper is our child.
     unsafe { libc::waitpid(keeper, &mut status, 0) };
-    let mut bytes = Vec::new();
-    let _ = reading.read_to_end(&mut bytes);
-    let size = std::mem::size_of::<child::Report>();
-    bytes
-        .chunks_exact(size)
-        .any(|chunk| bytemuck::pod_read_unaligned::<child::Report>(chunk)[0] == child::MADE)
+    super::read_reports(reading).is_ok_and(|reports| reports.made)
 }

@@ -315,6 +315,8 @@ struct Ended {
 #[derive(Default)]
 struct Reports {
     ended: Option<Ended>,
+    /// A probe's box was made.
+    made: bool,
     /// `exec` failed: its error.
     not_started: Option<io::Error>,
 }
@@ -344,6 +346,7 @@ fn read_reports(mut reading: File) -> io::Result<Reports> {
             child::EXEC_FAILED => {
                 reports.not_started = Some(io::Error::from_raw_os_error(record[2] as i32));
             }
+            child::MADE => reports.made = true,
             child::ENDED => {
                 reports.ended = Some(Ended {
                     status: record[1] as libc::c_int,

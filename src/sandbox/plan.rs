@@ -450,7 +450,7 @@ impl Tree {
         let mut path = PathBuf::new();
         for component in folder.components() {
             path.push(component);
-            self.folder(&path.clone(), 0o755, None)?;
+            self.folder(&path, 0o755, None)?;
         }
         Ok(())
     }
