@@ -58,8 +58,8 @@ pub(super) enum Step {
     ReadOnly,
     Proc,
     Hostname,
-    PivotRoot,
-    DetachOldRoot,
+    MoveRoot,
+    ChangeRoot,
     Session,
     StartProgram,
     Descriptors,
@@ -86,8 +86,8 @@ pub(super) fn step_name(step: i64) -> &'static str {
         "making a bound folder read-only",
         "mounting the box's /proc",
         "naming the box's host",
-        "making the box the root (pivot_root)",
-        "detaching the old root",
+        "moving the box's tmpfs onto / (MS_MOVE)",
+        "making the box the root (chroot)",
         "starting a session",
         "starting the program",
         "setting the program's standard streams",
@@ -124,6 +124,7 @@ pub(super) unsafe fn raw_clone(flags: libc::c_long) -> libc::pid_t {
 /// # Safety
 /// Runs in a child made by [`raw_clone`]; see its contract.
 pub(super) unsafe fn keeper(plan: &Plan) -> ! {
+    close_inherited(plan);
     match make_box(plan) {
         Ok(()) => {}
         Err((step, errno)) => fail(plan.report, step, errno),
@@ -150,6 +151,44 @@ pub(super) unsafe fn keeper(plan: &Plan) -> ! {
         libc::kill(0, libc::SIGKILL);
     }
     libc::_exit(0)
+}
+
+/// Closes every descriptor the keeper has from nimstream but the plan's.
+/// Besides what the box has no business with, nimstream holds the mount
+/// namespaces of ended boxes for a moment (`teardown`): a copy here would
+/// make this keeper's exit, not nimstream's thread, pay for their end.
+unsafe fn close_inherited(plan: &Plan) {
+    let mut kept = [0 as libc::c_int; 16];
+    let mut count = 0;
+    let fixed = [plan.stdin, plan.stdout, plan.stderr, plan.report];
+    let named = fixed
+        .iter()
+        .chain(plan.network.iter())
+        .chain(plan.control_groups.iter());
+    for &fd in named {
+        if count == kept.len() {
+            // More than a plan ever has: keep everything rather than guess.
+            return;
+        }
+        // Insertion, in order: no allocation in a cloned child.
+        let mut at = count;
+        while at > 0 && kept[at - 1] > fd {
+            kept[at] = kept[at - 1];
+            at -= 1;
+        }
+        kept[at] = fd;
+        count += 1;
+    }
+    let mut next: libc::c_uint = 3;
+    for &fd in &kept[..count] {
+        let fd = fd as libc::c_uint;
+        if fd > next {
+            libc::syscall(libc::SYS_close_range, next, fd - 1, 0u32);
+        }
+        next = next.max(fd + 1);
+    }
+    // An old kernel without close_range keeps them: slower, not wrong.
+    libc::syscall(libc::SYS_close_range, next, libc::c_uint::MAX, 0u32);
 }
 
 /// Reaps every child (the program, and the orphans of the box, which are
@@ -289,16 +328,26 @@ unsafe fn build_root(plan: &Plan) -> Result<(), Failure> {
         Step::Hostname,
         libc::sethostname(c"box".as_ptr(), c"box".to_bytes().len()),
     )?;
-    // pivot_root(".", "."): the old root is stacked on the new one, and
-    // detached at once; nothing of the machine's tree is left in reach.
+    // The box's tmpfs is moved onto `/` and made the root, as switch_root
+    // does, rather than pivot_root and a detach of the old root: the
+    // detach waits for an RCU grace period (milliseconds, on every run),
+    // and so would the namespace's end, which nimstream instead lets a
+    // thread of its own pay (`hold_mounts`). The machine's tree stays
+    // below the box's root, out of every path and of the box's
+    // `/proc/self/mountinfo`; leaving a chroot needs CAP_SYS_CHROOT,
+    // which no process in the box has (the program is never root in any
+    // namespace, and no_new_privs keeps it so).
     check(
-        Step::PivotRoot,
-        libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) as libc::c_int,
+        Step::MoveRoot,
+        libc::mount(
+            c".".as_ptr(),
+            c"/".as_ptr(),
+            none,
+            libc::MS_MOVE,
+            ptr::null(),
+        ),
     )?;
-    check(
-        Step::DetachOldRoot,
-        libc::umount2(c".".as_ptr(), libc::MNT_DETACH),
-    )?;
+    check(Step::ChangeRoot, libc::chroot(c".".as_ptr()))?;
     check(Step::WorkFolder, libc::chdir(c"/".as_ptr()))
 }
 

@@ -30,7 +30,8 @@
 //! The box ends with the keeper: when the program ends, at a limit, or
 //! when nimstream dies (the keeper's parent-death signal), the kernel
 //! kills every process of the PID namespace, and its tmpfs, with every
-//! file the program wrote, is gone with the mount namespace. SIGINT,
+//! file the program wrote, is gone with the mount namespace, which a
+//! thread of nimstream's lets go of (`teardown`). SIGINT,
 //! SIGTERM and SIGHUP of nimstream kill the boxes and remove the runs'
 //! folders (`interrupt`).
 //!
@@ -70,6 +71,7 @@ mod network;
 mod outcome;
 mod plan;
 mod scratch;
+mod teardown;
 mod watch;
 
 use std::ffi::OsString;
@@ -223,6 +225,10 @@ pub fn run(
     };
     let plan = plan::Plan::new(&request, streams)?;
     let keeper = start(&plan, kind, network.is_none())?;
+    let held_mounts = match kind.namespaces() {
+        true => teardown::HeldMounts::of(keeper),
+        false => None,
+    };
     drop(writing);
     let _keeper = interrupt::Keeper::new(keeper);
     let mut meter = match group.as_mut() {
@@ -231,6 +237,9 @@ pub fn run(
     };
     let watched = watch::watch(keeper, kind.namespaces(), &mut meter, limits, started);
     let reported = read_reports(reading)?;
+    if let Some(held) = held_mounts {
+        held.release();
+    }
     let out_of_memory = group.as_ref().is_some_and(|group| group.out_of_memory());
     drop(group);
     let ending = ending(&watched, &reported, out_of_memory);

@@ -177,6 +177,35 @@ fn a_program_sees_only_its_box() {
 }
 
 #[test]
+fn the_machines_tree_is_out_of_reach_and_out_of_sight() {
+    let script = "ls -A /; echo --; cd /.. && ls -A; echo --; cut -d' ' -f5 /proc/self/mountinfo";
+    let (outcome, output) = sh(script, b"", &limits(2000));
+    assert_eq!(outcome.ending, Ending::Exited(0), "{outcome:?}");
+    let text = text(&output);
+    let parts: Vec<&str> = text.split("--\n").collect();
+    assert_eq!(parts.len(), 3, "{text}");
+    assert_eq!(parts[0], parts[1], "/.. is / itself");
+    // The machine's own mount points (its /sys, /run, this test's
+    // folders...) are not the box's: none may show there.
+    let boxs = [
+        "/usr", "/bin", "/sbin", "/lib", "/etc", "/dev", "/proc", "/tmp", "/box",
+    ];
+    let machine = std::fs::read_to_string("/proc/self/mountinfo").unwrap();
+    let foreign: Vec<&str> = machine
+        .lines()
+        .filter_map(|line| line.split(' ').nth(4))
+        .filter(|point| *point != "/" && !boxs.iter().any(|b| point.starts_with(b)))
+        .collect();
+    for point in parts[2].lines() {
+        assert!(
+            !foreign.contains(&point),
+            "the box sees {point}:\n{}",
+            parts[2]
+        );
+    }
+}
+
+#[test]
 fn nimstreams_files_beside_the_input_and_the_output_are_out_of_reach() {
     let script = r#"
         d=$(dirname "$(readlink /proc/self/fd/0)")
