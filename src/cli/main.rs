@@ -45,9 +45,12 @@ const GLOBAL_OPTIONS: &str = "Global options";
     name = "nimstream",
     version,
     about = "Solve, generate and validate judge files for Nim-family games",
-    after_help = "Exit status: 0 on success, 2 on a usage, input or I/O error \
-                  (1 when validate finds a file invalid, solve --check finds a \
-                  wrong answer, or grundy proves no period).
+    after_help = "Exit status: 0 on success, 2 on a usage, input or I/O error, \
+                  1 when the command's finding is negative: validate finds a file \
+                  invalid, solve --check a wrong answer, judge a test not accepted, \
+                  grundy or misere no period. check answers as a judge's checker \
+                  does (0/1/2/3 for testlib, 42/43 for an ICPC validator; see \
+                  `nimstream help check`).
 
 EXAMPLES:
   nimstream solve lasker testdata/lasker-hdu3032.in
@@ -273,6 +276,9 @@ fn parse() -> Result<Cli, ExitCode> {
         }
         messages::init(color, false);
         messages::error(messages::clap_error(&error));
+        if error.kind() == MissingRequiredArgument {
+            hint_at_missing_separator(&args);
+        }
         // A checker's usage error is its own failure, not the program's
         // presentation error (testlib's 2).
         match args.get(1).is_some_and(|word| word == "check") {
@@ -280,6 +286,24 @@ fn parse() -> Result<Cli, ExitCode> {
             false => ExitCode::from(2),
         }
     })
+}
+
+/// `judge PROBLEM TESTS ./sol`: the program's command was taken for one
+/// more test, since it comes only after `--`.
+fn hint_at_missing_separator(args: &[std::ffi::OsString]) {
+    let judging = args.get(1).is_some_and(|word| word == "judge");
+    if !judging || args.iter().any(|word| word == "--") || args.len() < 4 {
+        return;
+    }
+    let words: Vec<String> = args[1..]
+        .iter()
+        .map(|word| word.to_string_lossy().into_owned())
+        .collect();
+    let (last, rest) = words.split_last().expect("four words at least");
+    messages::hint(format_args!(
+        "the program's command comes after `--`: nimstream {} -- {last}",
+        rest.join(" ")
+    ));
 }
 
 fn main() -> ExitCode {

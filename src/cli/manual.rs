@@ -64,13 +64,68 @@ pub fn man_command(args: ManArgs, cli: clap::Command) -> Result<ExitCode, Error>
             command
                 .clone()
                 .name(&*Box::leak(full_name.into_boxed_str()))
+                .version(env!("CARGO_PKG_VERSION"))
         }
     };
     let mut out = Vec::new();
-    clap_mangen::Man::new(page)
-        .render(&mut out)
-        .map_err(stdout_error)?;
+    render(page, &mut out).map_err(stdout_error)?;
     write_out(&out)
+}
+
+/// A page as clap_mangen renders it, but with the text after the options
+/// under its own headings: EXIT STATUS (or NOTES) for the prose, and
+/// EXAMPLES for the commands, set line by line as typed rather than
+/// reflowed as a paragraph.
+fn render(page: clap::Command, out: &mut Vec<u8>) -> io::Result<()> {
+    let after = page.get_after_help().map(|text| text.to_string());
+    let has_subcommands = page.get_subcommands().next().is_some();
+    let has_arguments = page.get_arguments().any(|arg| !arg.is_hide_set());
+    let man = clap_mangen::Man::new(page);
+    man.render_title(out)?;
+    man.render_name_section(out)?;
+    man.render_synopsis_section(out)?;
+    man.render_description_section(out)?;
+    if has_arguments {
+        man.render_options_section(out)?;
+    }
+    if has_subcommands {
+        man.render_subcommands_section(out)?;
+    }
+    if let Some(after) = after {
+        let (prose, examples) = match after.split_once("EXAMPLES:") {
+            Some((prose, examples)) => (prose.trim(), examples.trim_matches('\n')),
+            None => (after.trim(), ""),
+        };
+        if !prose.is_empty() {
+            let heading = match prose.starts_with("Exit status") {
+                true => "\"EXIT STATUS\"",
+                false => "NOTES",
+            };
+            writeln!(out, ".SH {heading}\n{}", roff_text(prose))?;
+        }
+        if !examples.is_empty() {
+            writeln!(out, ".SH EXAMPLES\n.nf")?;
+            for line in examples.lines() {
+                writeln!(out, "{}", roff_text(line.trim_start()))?;
+            }
+            writeln!(out, ".fi")?;
+        }
+    }
+    man.render_version_section(out)
+}
+
+/// `text` as roff reads it literally: backslashes and hyphens escaped, and
+/// a line that starts with a control character protected.
+fn roff_text(text: &str) -> String {
+    let escaped = text.replace('\\', "\\e").replace('-', "\\-");
+    escaped
+        .lines()
+        .map(|line| match line.starts_with(['.', '\'']) {
+            true => format!("\\&{line}"),
+            false => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn write_out(bytes: &[u8]) -> Result<ExitCode, Error> {

@@ -62,7 +62,9 @@ pub struct SolveArgs {
     /// `i:a->b` (heap i from a to b objects) or `i:a->b+c` (a split) for heap
     /// games, `a->b` for one pile, `a b->c d` for two; for hdu1536, after a
     /// case's words, `p:i:a->b` for each won position p. Not for hdu2176,
-    /// hdu1850 and poj3922, whose answers are already about moves.
+    /// hdu1850, poj3922, poj2975, p1247 and hdu2177, whose answers are not
+    /// a verdict, nor for the row games poj1704, hdu1730, hdu4315, hdu3389,
+    /// p2148 and hdu3595, whose moves it does not name.
     #[arg(long = "move")]
     moves: bool,
     /// When done, print statistics to standard error: bytes, cases, heaps
@@ -244,7 +246,7 @@ fn solve_several(
     if let Target::OutDir(dir) = &target {
         let paths: Vec<PathBuf> = sources.iter().map(|s| s.path().to_path_buf()).collect();
         batch::refuse_clashes(&paths, dir)?;
-        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+        nimstream::output::create_folder(dir).map_err(|source| Error::Io {
             path: dir.display().to_string(),
             source,
         })?;

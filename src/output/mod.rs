@@ -5,8 +5,19 @@
 pub mod atomic;
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use crate::problem::{LinePrefix, Verdicts};
+
+/// Makes the folder `path` and its parents where missing. A file where the
+/// folder should be is "not a directory", the error a person can act on,
+/// where [`std::fs::create_dir_all`] says "file exists".
+pub fn create_folder(path: &Path) -> io::Result<()> {
+    if path.exists() && !path.is_dir() {
+        return Err(io::Error::from_raw_os_error(libc::ENOTDIR));
+    }
+    std::fs::create_dir_all(path)
+}
 
 /// Writes one line per case: the winning or the losing word. `W` is written
 /// a few bytes at a time, so it should be a buffer or memory: the
@@ -330,5 +341,22 @@ mod tests {
             .short_lines()
             .is_none());
         assert!(words("Yes", LinePrefix::CaseNumber).short_lines().is_none());
+    }
+}
+
+#[cfg(test)]
+mod folder_tests {
+    use super::*;
+
+    #[test]
+    fn a_file_where_a_folder_should_be_is_not_a_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        std::fs::write(&file, "").unwrap();
+        let error = create_folder(&file).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotADirectory);
+        create_folder(&dir.path().join("a/b")).unwrap();
+        assert!(dir.path().join("a/b").is_dir());
+        create_folder(&dir.path().join("a/b")).unwrap();
     }
 }

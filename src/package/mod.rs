@@ -109,7 +109,7 @@ pub fn write(
         "submissions",
     ];
     for folder in folders {
-        fs::create_dir_all(dir.join(folder)).map_err(io(&dir.join(folder)))?;
+        crate::output::create_folder(&dir.join(folder)).map_err(io(&dir.join(folder)))?;
     }
     let mut written = Written::default();
     write_file(&dir.join("problem.yaml"), problem_yaml(problem).as_bytes())?;
@@ -157,7 +157,7 @@ pub fn write(
     write_validator(&dir.join("input_validators/nimstream"), options)?;
     for (folder, name, source) in submissions {
         let folder_path = dir.join("submissions").join(folder);
-        fs::create_dir_all(&folder_path).map_err(io(&folder_path))?;
+        crate::output::create_folder(&folder_path).map_err(io(&folder_path))?;
         write_file(&folder_path.join(&name), source.as_bytes())?;
         written.submissions.push(format!("{folder}/{name}"));
     }

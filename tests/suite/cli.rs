@@ -901,3 +901,101 @@ fn arguments_in_the_wrong_order_say_the_problem_comes_first() {
         stderr(&output)
     );
 }
+
+#[test]
+fn the_top_level_exit_statuses_name_every_command_with_a_negative_finding() {
+    let top = nimstream(&["--help"], b"");
+    let top = stdout(&top);
+    let exit = top
+        .split("Exit status")
+        .nth(1)
+        .and_then(|rest| rest.split("EXAMPLES").next())
+        .unwrap_or_else(|| panic!("no exit status in {top}"))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for command in ["solve", "validate", "judge", "grundy", "misere", "check"] {
+        let own = nimstream(&[command, "--help"], b"");
+        let own = stdout(&own)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let has_one = own.contains(" 1 when") || own.contains(" 1 if") || own.contains(" 1 wrong");
+        assert!(has_one, "{command}'s help gives no exit status 1: {own}");
+        assert!(exit.contains(command), "{command} is missing from: {exit}");
+    }
+}
+
+/// The problems `solve --help` names as refused with `--move`.
+fn refused_in_help() -> std::collections::BTreeSet<String> {
+    let help = nimstream(&["solve", "--help"], b"");
+    let text = stdout(&help)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let from = text.find("Not for").expect("--move's refusals");
+    let to = from + text[from..].find("--").unwrap_or(text.len() - from);
+    text[from..to]
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|word| word.len() > 3 && word.chars().any(|c| c.is_ascii_digit()))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn solve_help_names_every_problem_that_refuses_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("case.in");
+    let input = input.to_str().unwrap();
+    let listing = nimstream(&["problems"], b"");
+    let listing = stdout(&listing);
+    let mut refused = std::collections::BTreeSet::new();
+    for name in listing
+        .lines()
+        .filter_map(|line| line.split([' ', ':']).next())
+    {
+        let gen = nimstream(&["gen", name, "--cases", "1", "-o", input], b"");
+        if !gen.status.success() {
+            continue; // a family such as `bounded` needs its parameter
+        }
+        let solve = nimstream(&["solve", name, "--move", input], b"");
+        if solve.status.code() == Some(2) {
+            refused.insert(name.to_string());
+        }
+    }
+    assert!(refused.len() > 5, "{refused:?}");
+    assert_eq!(refused_in_help(), refused);
+}
+
+#[test]
+fn an_out_dir_that_is_a_file_is_not_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    let input = dir.path().join("case.in");
+    std::fs::write(&input, "1\n2\n1 2\n").unwrap();
+    let (file, input) = (file.to_str().unwrap(), input.to_str().unwrap());
+    for args in [
+        vec!["solve", "nim", input, "--out-dir", file],
+        vec!["package", "nim", file],
+    ] {
+        let run = nimstream(&args, b"");
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&run).contains("not a directory"),
+            "{args:?}: {}",
+            stderr(&run)
+        );
+    }
+}
+
+#[test]
+fn a_judge_command_without_its_separator_gets_a_hint() {
+    let run = nimstream(&["judge", "misere", "tests", "./sol"], b"");
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        stderr(&run).contains("nimstream judge misere tests -- ./sol"),
+        "{}",
+        stderr(&run)
+    );
+}

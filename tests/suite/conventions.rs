@@ -121,9 +121,9 @@ fn completions_offer_problem_names_judge_ids_and_named_rules() {
 fn check_roff(page: &str) -> String {
     assert!(page.starts_with(".ie") || page.starts_with(".TH"), "{page}");
     assert!(page.contains("\n.TH "), "no title: {page}");
-    const REQUESTS: [&str; 17] = [
+    const REQUESTS: [&str; 18] = [
         "TH", "SH", "SS", "TP", "PP", "IP", "RS", "RE", "B", "I", "BR", "IR", "br", "sp", "ie",
-        "el", "nf",
+        "el", "nf", "fi",
     ];
     for line in page.lines().filter(|l| l.starts_with('.')) {
         let request: String = line[1..]
@@ -138,6 +138,32 @@ fn check_roff(page: &str) -> String {
     page.replace("\\-", "-")
 }
 
+/// A page's examples are under EXAMPLES (not clap_mangen's EXTRA), in a
+/// no-fill block, one command a line as `--help` shows them.
+fn examples_are_set_as_typed(command: &str, page: &str) {
+    assert!(
+        !page.contains(".SH EXTRA"),
+        "nimstream-{command}(1): {page}"
+    );
+    let help = nimstream(&[command, "--help"], b"");
+    let help = stdout(&help);
+    let Some((_, examples)) = help.split_once("EXAMPLES:") else {
+        return;
+    };
+    let block = page
+        .split(".SH EXAMPLES\n.nf\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n.fi").next())
+        .unwrap_or_else(|| panic!("nimstream-{command}(1) has no EXAMPLES block: {page}"));
+    let typed: Vec<&str> = examples
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let set: Vec<&str> = block.lines().collect();
+    assert_eq!(set, typed, "nimstream-{command}(1)");
+}
+
 #[test]
 fn man_pages_are_roff_naming_every_command_and_option() {
     let output = nimstream(&["man"], b"");
@@ -149,10 +175,16 @@ fn man_pages_are_roff_naming_every_command_and_option() {
         let output = nimstream(&["man", command], b"");
         assert!(output.status.success(), "{command}: {}", stderr(&output));
         let page = check_roff(stdout(&output));
+        let version = format!("\"nimstream-{command} {}\"", env!("CARGO_PKG_VERSION"));
+        assert!(
+            page.contains(&version),
+            "no version in nimstream-{command}(1): {page}"
+        );
         assert!(
             page.contains(&format!(".TH nimstream-{command} 1")),
             "{page}"
         );
+        examples_are_set_as_typed(command, &page);
         for option in long_options(command) {
             assert!(
                 page.contains(&option),

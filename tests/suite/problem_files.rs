@@ -397,3 +397,60 @@ fn gen_writes_no_file_its_own_validate_rejects_even_of_zeros() {
         assert!(!Path::new(target).exists(), "{problem:?}");
     }
 }
+
+/// The row of docs/usage.md's key table that starts with `key`.
+fn key_row(key: &str) -> String {
+    let usage =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/usage.md")).unwrap();
+    let start = format!("| `{key}`");
+    usage
+        .lines()
+        .find(|line| line.starts_with(&start))
+        .unwrap_or_else(|| panic!("no row for `{key}`"))
+        .to_string()
+}
+
+#[test]
+fn the_key_table_names_every_game_and_every_required_key() {
+    let games = key_row("game");
+    for game in nimstream::games::known::GAMES {
+        assert!(
+            games.contains(&format!("`{}`", game.id)),
+            "{} is missing",
+            game.id
+        );
+    }
+    // Each key whose absence is an error is marked required in its row.
+    let dir = tempfile::tempdir().unwrap();
+    let output = nimstream(&["problems", "nim", "--toml"], b"");
+    let full = stdout(&output);
+    let input = write(dir.path(), "case.in", "1\n2\n1 2\n");
+    let mut required = 0;
+    for line in full.lines().take_while(|line| !line.starts_with('[')) {
+        let Some((key, _)) = line.split_once(" = ") else {
+            continue;
+        };
+        let without: String = full
+            .lines()
+            .filter(|other| *other != line)
+            .map(|other| format!("{other}\n"))
+            .collect();
+        let file = write(dir.path(), "p.toml", &without);
+        let run = nimstream(&["solve", "--problem", &file, &input], b"");
+        if stderr(&run).contains(&format!("missing key `{key}`")) {
+            required += 1;
+            let row =
+                std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/usage.md"))
+                    .unwrap()
+                    .lines()
+                    .find(|row| {
+                        let first = row.split('|').nth(1).unwrap_or_default();
+                        row.starts_with("| `") && first.contains(&format!("`{key}`"))
+                    })
+                    .map(str::to_string)
+                    .unwrap_or_default();
+            assert!(row.contains("required"), "`{key}` is required: {row}");
+        }
+    }
+    assert!(required >= 3, "name, source and title are required");
+}
