@@ -9,7 +9,7 @@
 //! offer. The arguments hide the list from their help, whose text already
 //! names them.
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 
 use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use nimstream::grundy::rule::NAMED_RULES;
@@ -38,6 +38,31 @@ impl TypedValueParser for Offering {
     }
 }
 
+/// Any word, UTF-8 or not, offering `words` to the shells: for PROBLEM,
+/// which is the first input when `--problem FILE` names the problem, and
+/// an input's name may be any bytes.
+#[derive(Clone, Copy)]
+pub(crate) struct OfferingAnyWord {
+    words: fn() -> Vec<PossibleValue>,
+}
+
+impl TypedValueParser for OfferingAnyWord {
+    type Value = OsString;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<OsString, clap::Error> {
+        Ok(value.to_os_string())
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new((self.words)().into_iter()))
+    }
+}
+
 /// For `problems NAME`: the catalogue's names and judge ids.
 pub(crate) fn problems() -> Offering {
     Offering {
@@ -52,8 +77,8 @@ pub(crate) fn rules() -> Offering {
 
 /// For the PROBLEM of `solve`, `gen` and `validate`: problems and rules,
 /// in normal and in misère play.
-pub(crate) fn problems_and_rules() -> Offering {
-    Offering {
+pub(crate) fn problems_and_rules() -> OfferingAnyWord {
+    OfferingAnyWord {
         words: || [problem_words(), rule_words(), misere_rule_words()].concat(),
     }
 }
@@ -95,7 +120,7 @@ fn misere_rule_words() -> Vec<PossibleValue> {
 mod tests {
     use super::*;
 
-    fn words(offering: Offering) -> Vec<String> {
+    fn words(offering: impl TypedValueParser) -> Vec<String> {
         let values = offering.possible_values().unwrap();
         values.map(|v| v.get_name().to_string()).collect()
     }
@@ -121,7 +146,7 @@ mod tests {
         let cmd = clap::Command::new("nimstream");
         for text in ["HDU3032", "0.77", "sub:1,3,4", "misere:0.07", "chess"] {
             let taken = problems_and_rules().parse_ref(&cmd, None, OsStr::new(text));
-            assert_eq!(taken.unwrap(), text);
+            assert_eq!(taken.unwrap(), OsStr::new(text));
         }
     }
 }

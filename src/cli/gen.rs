@@ -68,7 +68,7 @@ pub struct GenArgs {
     /// The file is replaced only once it is written whole: a run that fails
     /// or is killed leaves what was there.
     #[arg(short, long, value_name = "PATH")]
-    output: Option<String>,
+    output: Option<std::path::PathBuf>,
     /// Threads generating cases, 1 to 1024 (default: all cores); the bytes
     /// are the same for any number.
     #[arg(long, value_name = "N", value_parser = threads, allow_hyphen_values = true)]
@@ -113,10 +113,13 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
     check_gen_options(problem, &options)?;
     warn_beyond_limits(problem, &options);
     let threads = args.threads.unwrap_or_else(default_threads);
-    let target = args.output.as_deref().filter(|&path| path != "-");
-    let name = target.unwrap_or("<stdout>");
+    let target = args
+        .output
+        .as_deref()
+        .filter(|path| path.as_os_str() != "-");
+    let name = target.map_or("<stdout>".into(), |path| path.display().to_string());
     let io_error = |source| Error::Io {
-        path: name.to_string(),
+        path: name.clone(),
         source,
     };
     let bar = CaseBar::new(options.cases);

@@ -63,7 +63,7 @@ impl Inputs {
     /// for the largest heap in them all ([module documentation](self));
     /// `usage` is for the hint shown when standard input is a terminal.
     pub fn look(
-        paths: &[String],
+        paths: &[PathBuf],
         sized: Option<Layout>,
         mmap: MmapChoice,
         usage: &str,
@@ -122,8 +122,8 @@ impl Inputs {
 
     /// Whether more than one input is named, or a folder (whose inputs are
     /// several, however many it holds).
-    pub fn several(paths: &[String]) -> bool {
-        paths.len() > 1 || paths.iter().any(|p| Path::new(p).is_dir())
+    pub fn several(paths: &[PathBuf]) -> bool {
+        paths.len() > 1 || paths.iter().any(|p| p.is_dir())
     }
 }
 
@@ -154,15 +154,15 @@ impl Source {
 /// The inputs `paths` name: files as given, and each directory's inputs
 /// (`NAME.in`, or compressed, `NAME.in.gz`, `.zst` or `.xz`), sorted by
 /// name. A directory without any is an error.
-pub fn expand(paths: &[String]) -> Result<Vec<PathBuf>, Error> {
+pub fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
     let mut inputs = Vec::new();
     for path in paths {
-        if path == "-" || !Path::new(path).is_dir() {
-            inputs.push(PathBuf::from(path));
+        if path.as_os_str() == "-" || !path.is_dir() {
+            inputs.push(path.clone());
             continue;
         }
         let io_error = |source| Error::Io {
-            path: path.clone(),
+            path: path.display().to_string(),
             source,
         };
         let mut found = Vec::new();
@@ -180,6 +180,21 @@ pub fn expand(paths: &[String]) -> Result<Vec<PathBuf>, Error> {
         inputs.extend(found);
     }
     Ok(inputs)
+}
+
+/// Writes `path` as the bytes it is, a name that is not UTF-8 included, as
+/// ripgrep and coreutils print names on standard output (messages on
+/// standard error show such a name with U+FFFD in place of a bad byte).
+pub(crate) fn write_name(out: &mut impl io::Write, path: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        out.write_all(path.as_os_str().as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        write!(out, "{}", path.display())
+    }
 }
 
 /// `NAME` of an input's file name `NAME.in`, `NAME.in.gz`, `NAME.in.zst`
@@ -272,7 +287,7 @@ mod tests {
         let (short, long) = (b"1\n1\n7\n".to_vec(), b"1\n2\n3 40\n".repeat(100));
         std::fs::write(dir.path().join("a.in.gz"), gzip(&short)).unwrap();
         std::fs::write(dir.path().join("b.in.gz"), gzip(&long)).unwrap();
-        let folder = vec![dir.path().to_str().unwrap().to_string()];
+        let folder = vec![dir.path().to_path_buf()];
         // Room for the first text, not for the second.
         let mut inputs = Inputs::look(&folder, None, MmapChoice::never(), "").unwrap();
         let mut budget = short.len() + 10;
@@ -307,7 +322,7 @@ mod tests {
         let plain = dir.path().join("a.in");
         std::fs::write(&plain, "1\n1\n12\n").unwrap();
         let missing = dir.path().join("missing.in");
-        let paths = [&plain, &missing].map(|p| p.to_str().unwrap().to_string());
+        let paths = [plain, missing];
         let inputs =
             Inputs::look(&paths, Some(Layout::HeapCases), MmapChoice::never(), "").unwrap();
         assert_eq!(inputs.largest(), Some(12));
@@ -321,7 +336,7 @@ mod tests {
         let path = dir.path().join("many.in");
         let cases: String = (0..300).map(|i| format!("{} 9\n", 1 + i % 4)).collect();
         std::fs::write(&path, format!("300\n{cases}")).unwrap();
-        let paths = [path.to_str().unwrap().to_string()];
+        let paths = [path];
         let inputs =
             Inputs::look(&paths, Some(Layout::HeapCases), MmapChoice::never(), "").unwrap();
         assert_eq!(inputs.largest(), Some(9));

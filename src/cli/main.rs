@@ -20,6 +20,7 @@ mod stdout_probe;
 mod validate;
 
 use std::io;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -166,11 +167,11 @@ pub(crate) struct ProblemArgs {
         value_parser = completion::problems_and_rules(),
         hide_possible_values = true
     )]
-    pub(crate) problem: Option<String>,
+    pub(crate) problem: Option<std::ffi::OsString>,
     /// A problem file (TOML) in place of PROBLEM, e.g. one written by
     /// `nimstream problems NAME --toml` and edited; `-` reads standard input.
     #[arg(long = "problem", value_name = "FILE")]
-    pub(crate) problem_file: Option<String>,
+    pub(crate) problem_file: Option<PathBuf>,
     /// For `bounded`: a move removes 1 to K objects from one heap.
     #[arg(long, value_name = "K", value_parser = at_least_one, allow_hyphen_values = true)]
     pub(crate) max_take: Option<u64>,
@@ -191,20 +192,23 @@ impl ProblemArgs {
     /// argument clap took for it is the first input: `solve --problem
     /// k.toml cases.in`. A problem's name there, which names no file, is
     /// an error rather than an input that cannot be opened.
-    pub(crate) fn shift_inputs(&mut self, paths: &mut Vec<String>) -> Result<(), Error> {
+    pub(crate) fn shift_inputs(&mut self, paths: &mut Vec<PathBuf>) -> Result<(), Error> {
         if self.problem_file.is_none() {
             return Ok(());
         }
         let Some(first) = self.problem.take() else {
             return Ok(());
         };
-        let names_problem = Problem::find_or_rule(&first).is_ok();
+        let names_problem = first
+            .to_str()
+            .is_some_and(|name| Problem::find_or_rule(name).is_ok());
         if names_problem && !std::path::Path::new(&first).exists() {
             return Err(Error::Usage(format!(
-                "give a problem by its name or with --problem FILE, not both ('{first}')"
+                "give a problem by its name or with --problem FILE, not both ('{}')",
+                first.to_string_lossy()
             )));
         }
-        paths.insert(0, first);
+        paths.insert(0, PathBuf::from(first));
         Ok(())
     }
 }
@@ -364,7 +368,7 @@ pub(crate) fn default_threads() -> usize {
 /// for a problem given after its file.
 pub(crate) fn pick_problem(
     args: &ProblemArgs,
-    paths: &[String],
+    paths: &[PathBuf],
     usage: &str,
     mmap: MmapChoice,
 ) -> Result<(&'static Problem, Game, Inputs), Error> {
@@ -381,7 +385,7 @@ pub(crate) fn look_and_build(
     problem: &'static Problem,
     mut params: GameParams,
     sized_by_input: bool,
-    paths: &[String],
+    paths: &[PathBuf],
     mmap: MmapChoice,
     usage: &str,
 ) -> Result<(Game, Inputs), Error> {
@@ -397,7 +401,7 @@ pub(crate) fn look_and_build(
 /// for the message about a problem given after its file.
 pub(crate) fn pick_params(
     args: &ProblemArgs,
-    inputs: &[String],
+    inputs: &[PathBuf],
     usage: &str,
 ) -> Result<(&'static Problem, GameParams, bool), Error> {
     let (problem, rule) = match (&args.problem_file, &args.problem) {
@@ -411,6 +415,9 @@ pub(crate) fn pick_params(
         (Some(path), None) => (&*Box::leak(Box::new(Problem::load(path)?)), None),
         (None, name) => {
             let name = name.as_deref().unwrap_or_default();
+            // A name that is not UTF-8 is no problem's; the message names
+            // it as well as it can.
+            let name = &*name.to_string_lossy();
             Problem::find_or_rule(name)
                 .map_err(|error| wrong_order(name, inputs, usage).unwrap_or(error))?
         }
@@ -452,10 +459,11 @@ pub(crate) fn pick_params(
 /// A file where the problem goes (`solve small.in lasker`) is answered
 /// with the order of the arguments, not with why `small.in` is no rule:
 /// `name` names a file, or a problem follows it.
-fn wrong_order(name: &str, inputs: &[String], usage: &str) -> Option<Error> {
+fn wrong_order(name: &str, inputs: &[PathBuf], usage: &str) -> Option<Error> {
     let names_file = std::path::Path::new(name).exists();
     let problem_follows = inputs
         .first()
+        .and_then(|input| input.to_str())
         .is_some_and(|input| Problem::find_or_rule(input).is_ok());
     (names_file || problem_follows).then(|| {
         Error::Usage(format!(
@@ -529,7 +537,7 @@ mod tests {
             upto: None,
         };
         for input in [&path, dir.path()] {
-            let inputs = [input.to_str().unwrap().to_string()];
+            let inputs = [input.to_path_buf()];
             let (_, game, _) = pick_problem(&args, &inputs, "", MmapChoice::never()).unwrap();
             let Game::Rule(game) = game else {
                 panic!("0.007 is a rule's game")

@@ -27,7 +27,7 @@ pub struct PackageArgs {
     pub problem: ProblemArgs,
     /// The folder to write, new or empty.
     #[arg(value_name = "DIR")]
-    dir: Vec<String>,
+    dir: Vec<std::path::PathBuf>,
     /// About how many bytes the secret tests take together (MiB when a bare
     /// number, or 512K, 64M, 2G; default 64M).
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "64M")]

@@ -15,7 +15,7 @@ use nimstream::problem::Problem;
 use nimstream::Error;
 
 use crate::batch::{self, Outcome, Target};
-use crate::inputs::Inputs;
+use crate::inputs::{write_name, Inputs};
 use crate::progress::ProgressBar;
 use crate::stats::{self, StatsFormat};
 use crate::{
@@ -38,7 +38,7 @@ pub struct SolveArgs {
     /// `*.in.zst`, `*.in.xz`) are read in name order; `-` or nothing reads
     /// standard input.
     #[arg(value_name = "FILE")]
-    paths: Vec<String>,
+    paths: Vec<PathBuf>,
     /// Write each input's answers to DIR/NAME.out (NAME.in's or
     /// NAME.in.gz's answers to NAME.out), each file replaced whole or not at
     /// all; DIR is created if needed, and two inputs of one NAME are refused.
@@ -134,15 +134,15 @@ fn take_stats_format(args: &mut SolveArgs) {
     if args.stats != Some(StatsFormat::Text) {
         return;
     }
-    let format = |path: &str| match path {
-        "json" => Some(StatsFormat::Json),
-        "text" => Some(StatsFormat::Text),
+    let format = |path: &Path| match path.to_str() {
+        Some("json") => Some(StatsFormat::Json),
+        Some("text") => Some(StatsFormat::Text),
         _ => None,
     };
     let meant = args
         .paths
         .iter()
-        .position(|p| format(p).is_some() && !Path::new(p).exists());
+        .position(|p| format(p).is_some() && !p.exists());
     if let Some(at) = meant {
         args.stats = format(&args.paths.remove(at));
     }
@@ -223,7 +223,7 @@ fn batch_target(args: &SolveArgs) -> Result<Option<Target>, Error> {
         (None, false) if Inputs::several(&args.paths) => Target::Stdout,
         (None, false) => return Ok(None),
     };
-    if !matches!(target, Target::Stdout) && args.paths.iter().any(|p| p == "-") {
+    if !matches!(target, Target::Stdout) && args.paths.iter().any(|p| p.as_os_str() == "-") {
         return Err(Error::Usage(
             "--out-dir and --check name each answer after its input file; \
              standard input has no name"
@@ -285,14 +285,15 @@ impl Tally<'_> {
         if let Some((expected, verdict)) = &outcome.checked {
             if !verdict.matches() {
                 self.differ += 1;
-                let name = expected.display();
                 for mismatch in &verdict.listed {
-                    writeln!(out, "{name}:{mismatch}").map_err(stdout_error)?;
+                    write_name(out, expected).map_err(stdout_error)?;
+                    writeln!(out, ":{mismatch}").map_err(stdout_error)?;
                 }
                 let more = verdict.differing - verdict.listed.len() as u64;
                 if more > 0 {
                     let lines = count_as(more, "more line differs", "more lines differ");
-                    writeln!(out, "{name}: {lines}").map_err(stdout_error)?;
+                    write_name(out, expected).map_err(stdout_error)?;
+                    writeln!(out, ": {lines}").map_err(stdout_error)?;
                 }
             }
         }

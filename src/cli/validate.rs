@@ -1,6 +1,7 @@
 //! `nimstream validate`: a file checked as strictly as a testlib validator.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -9,7 +10,7 @@ use nimstream::pipeline::{Job, Validated};
 use nimstream::validate::{self, Detail, Overrides, Range};
 use nimstream::Error;
 
-use crate::inputs::Inputs;
+use crate::inputs::{write_name, Inputs};
 use crate::{
     check_stdout, look_and_build, messages, pick_params, report_error, stdout_error, whole,
     ProblemArgs,
@@ -27,7 +28,7 @@ pub struct ValidateArgs {
     /// `*.in.gz`, `*.in.zst`, `*.in.xz`) are checked in name order; `-` or
     /// nothing reads standard input.
     #[arg(value_name = "FILE")]
-    paths: Vec<String>,
+    paths: Vec<PathBuf>,
     /// Smallest allowed number of cases: T, or for formats without T the
     /// number of lines before the end.
     #[arg(long, value_name = "T", value_parser = whole, allow_hyphen_values = true)]
@@ -125,7 +126,8 @@ pub fn validate_command(mut args: ValidateArgs) -> Result<ExitCode, Error> {
                 check_stdout()?;
                 let mut out = io::stdout().lock();
                 if several {
-                    writeln!(out, "{}:", path.display()).map_err(stdout_error)?;
+                    write_name(&mut out, path).map_err(stdout_error)?;
+                    writeln!(out, ":").map_err(stdout_error)?;
                 }
                 write!(out, "{summary}").map_err(stdout_error)?;
             }

@@ -90,8 +90,8 @@ impl Codec {
 
     /// The format a file written at `path` should have, by the extension of
     /// its name (`.gz`, `.zst`, `.xz`, in any case); `None` for plain text.
-    pub fn for_output(path: &str) -> Option<Codec> {
-        let extension = std::path::Path::new(path).extension()?.to_str()?;
+    pub fn for_output(path: impl AsRef<std::path::Path>) -> Option<Codec> {
+        let extension = path.as_ref().extension()?.to_str()?;
         Codec::ALL
             .into_iter()
             .find(|codec| extension.eq_ignore_ascii_case(codec.extension()))

@@ -75,3 +75,77 @@ fn stats_json_with_a_space_is_the_json_format() {
         assert_eq!(stats["problem"], "lasker");
     }
 }
+
+/// Runs nimstream with arguments that need not be UTF-8.
+fn nimstream_os(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_nimstream"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn every_command_takes_a_file_name_that_is_not_utf8() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join(OsStr::from_bytes(b"caf\xe9.in"));
+    let answer = dir.path().join(OsStr::from_bytes(b"caf\xe9.ans"));
+    let problem = dir.path().join(OsStr::from_bytes(b"pr\xf6blem.toml"));
+    let plot = dir.path().join(OsStr::from_bytes(b"pl\xf6t.svg"));
+    let os = |text: &'static str| OsStr::new(text);
+    let gen = nimstream_os(&[
+        os("gen"),
+        os("nim"),
+        os("--cases"),
+        os("3"),
+        os("-o"),
+        input.as_os_str(),
+    ]);
+    assert!(gen.status.success(), "gen: {}", stderr(&gen));
+    let solve = nimstream_os(&[os("solve"), os("nim"), input.as_os_str()]);
+    assert!(solve.status.success(), "solve: {}", stderr(&solve));
+    std::fs::write(&answer, &solve.stdout).unwrap();
+    let toml = nimstream(&["problems", "nim", "--toml"], b"");
+    std::fs::write(&problem, &toml.stdout).unwrap();
+    let runs: [Vec<&OsStr>; 4] = [
+        vec![os("validate"), os("nim"), input.as_os_str()],
+        vec![
+            os("solve"),
+            os("--problem"),
+            problem.as_os_str(),
+            input.as_os_str(),
+        ],
+        vec![
+            os("check"),
+            os("nim"),
+            input.as_os_str(),
+            answer.as_os_str(),
+            answer.as_os_str(),
+        ],
+        vec![os("grundy"), os("0.07"), os("--plot"), plot.as_os_str()],
+    ];
+    for args in runs {
+        let run = nimstream_os(&args);
+        assert!(run.status.success(), "{args:?}: {}", stderr(&run));
+    }
+    assert!(plot.exists());
+    // A name printed on standard output is the bytes it is.
+    let summary = nimstream_os(&[
+        os("validate"),
+        os("nim"),
+        input.as_os_str(),
+        input.as_os_str(),
+        os("--summary"),
+    ]);
+    let shown = [input.as_os_str().as_bytes(), b":\n"].concat();
+    assert!(
+        summary
+            .stdout
+            .windows(shown.len())
+            .any(|window| window == shown),
+        "{}",
+        stdout(&summary)
+    );
+}

@@ -4,6 +4,7 @@ mod watch;
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -55,7 +56,7 @@ pub struct GrundyArgs {
     /// as an SVG file: the --values, or every value computed for --period
     /// (the default with --plot alone).
     #[arg(long, value_name = "FILE.svg")]
-    plot: Option<String>,
+    plot: Option<PathBuf>,
     /// With --plot: draw the heaps from N on (default 0).
     #[arg(long, value_name = "N", requires = "plot")]
     from: Option<usize>,
@@ -75,7 +76,7 @@ pub struct GrundyArgs {
     /// With --values: write the values to FILE (replaced whole, or left
     /// as it was if the run fails) instead of standard output.
     #[arg(long, value_name = "FILE")]
-    out: Option<String>,
+    out: Option<PathBuf>,
     /// How --values are written: text (one per line) or u16le (two bytes
     /// each, little-endian; an error if a value is 65536 or more).
     #[arg(long, value_name = "FORMAT", default_value = "text")]
@@ -85,7 +86,7 @@ pub struct GrundyArgs {
     /// on SIGINT or SIGTERM (then stop), and at the end. A damaged file
     /// or one of another rule is an error.
     #[arg(long, value_name = "FILE")]
-    checkpoint: Option<String>,
+    checkpoint: Option<PathBuf>,
     /// Threads to compute on, 1 to 1024 (default: all cores). Games with
     /// many rare heaps (officers, 0.14) use two: one marks the next block
     /// of heaps' pairs, and sweeps its early ones, while the other finishes
@@ -148,10 +149,15 @@ struct Plan {
 }
 
 fn plan(args: &GrundyArgs, rule: &Rule) -> Result<Plan, Error> {
-    let not_svg = |path: &&str| !path.to_ascii_lowercase().ends_with(".svg");
+    let not_svg = |path: &&Path| {
+        !path
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("svg"))
+    };
     if let Some(path) = args.plot.as_deref().filter(not_svg) {
         return Err(Error::Usage(format!(
-            "--plot writes SVG; name the file with .svg, not '{path}'"
+            "--plot writes SVG; name the file with .svg, not '{}'",
+            path.display()
         )));
     }
     if args.method == Method::Sparse && rule.leave_two().is_empty() {
@@ -262,7 +268,7 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
             period: seq.period(),
         };
         let svg = render_svg(&request).map_err(|e| Error::Io {
-            path: path.clone(),
+            path: path.display().to_string(),
             source: io::Error::other(e),
         })?;
         finish_output(file, path, svg.as_bytes())?;
@@ -347,7 +353,7 @@ fn print(
     searched: Option<(Option<nimstream::grundy::Period>, usize)>,
     format: Format,
     out_file: Option<nimstream::output::atomic::AtomicFile>,
-    out_path: Option<&str>,
+    out_path: Option<&Path>,
 ) -> Result<ExitCode, Error> {
     let write = |e: io::Error| Error::Io {
         path: "<stdout>".into(),
@@ -361,7 +367,7 @@ fn print(
         match (out_file, out_path) {
             (Some(mut file), Some(path)) => {
                 let io_error = |source| Error::Io {
-                    path: path.to_string(),
+                    path: path.display().to_string(),
                     source,
                 };
                 let mut buffered = io::BufWriter::with_capacity(1 << 16, &mut file);

@@ -56,10 +56,10 @@ pub struct Checkpoint {
 impl Checkpoint {
     /// Saves to `path` every `every`, and when a signal asks the run to
     /// stop.
-    pub fn new(path: &str, every: Duration) -> Checkpoint {
+    pub fn new(path: &Path, every: Duration) -> Checkpoint {
         catch_stop_signals();
         Checkpoint {
-            path: PathBuf::from(path),
+            path: path.to_path_buf(),
             every,
             last: Instant::now(),
             saved: 0,
@@ -263,17 +263,17 @@ fn short_duration(seconds: f64) -> String {
 
 /// Keeps `file` writable until the run's end, so that a path that cannot be
 /// written is an error before the work rather than after it.
-pub fn open_output(path: &str) -> Result<AtomicFile, Error> {
+pub fn open_output(path: &Path) -> Result<AtomicFile, Error> {
     AtomicFile::create(path).map_err(|source| Error::Io {
-        path: path.to_string(),
+        path: path.display().to_string(),
         source,
     })
 }
 
 /// Writes `bytes` to `file` and puts it in place.
-pub fn finish_output(mut file: AtomicFile, path: &str, bytes: &[u8]) -> Result<(), Error> {
+pub fn finish_output(mut file: AtomicFile, path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let io_error = |source| Error::Io {
-        path: path.to_string(),
+        path: path.display().to_string(),
         source,
     };
     file.write_all(bytes).map_err(io_error)?;

@@ -68,7 +68,7 @@ pub struct CheckArgs {
     /// with the output on standard input (ICPC); flags after FEEDBACK_DIR
     /// are ignored.
     #[arg(value_name = "FILES", allow_hyphen_values = true)]
-    files: Vec<String>,
+    files: Vec<PathBuf>,
     /// Compare answers line by line, byte for byte, not as tokens.
     #[arg(long)]
     strict: bool,
@@ -102,13 +102,13 @@ pub fn check_command(mut args: CheckArgs) -> ExitCode {
 
 /// testlib's `FAIL` line, on standard output and in the report file if
 /// one is named, where a verdict line would go.
-fn fail_line(error: &Error, files: &[String]) {
+fn fail_line(error: &Error, files: &[PathBuf]) {
     let line = format!("FAIL {error}\n");
     // The exit status says the checker failed; these are its courtesy
     // copies, and failing to write them changes nothing.
     let _ = io::stdout().write_all(line.as_bytes());
     if let [_, _, third, report] = files {
-        if !Path::new(third).is_dir() {
+        if !third.is_dir() {
             let _ = std::fs::write(report, &line);
         }
     }
@@ -136,14 +136,18 @@ fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
     let (output, shown): (Box<dyn io::BufRead>, String) = match &convention {
         Convention::Testlib { output, .. } => {
             let shown = output.display().to_string();
-            (Box::new(open(&shown)?), shown)
+            (Box::new(open(output)?), shown)
         }
         Convention::Icpc { .. } => {
             let stdin = BufReader::new(io::stdin().lock());
             (Box::new(stdin), "standard input".into())
         }
     };
-    let names = [input.to_string(), answer.to_string(), shown];
+    let names = [
+        input.display().to_string(),
+        answer.display().to_string(),
+        shown,
+    ];
     let checked = compare(problem, expected, output, &mode, cases, names)?;
     match convention {
         Convention::Testlib { report, .. } => testlib(&checked, report.as_deref()),
@@ -152,15 +156,15 @@ fn check(args: &mut CheckArgs) -> Result<ExitCode, Error> {
 }
 
 /// The input, the expected answers and the convention, from the files.
-fn files(files: &[String]) -> Result<(&str, &str, Convention), Error> {
+fn files(files: &[PathBuf]) -> Result<(&Path, &Path, Convention), Error> {
     let [input, second, third, rest @ ..] = files else {
         return Err(Error::Usage(format!(
             "check takes three files: INPUT OUTPUT ANSWER (testlib), or INPUT ANSWER \
              FEEDBACK_DIR with the output on standard input (ICPC); usage: {USAGE}"
         )));
     };
-    if Path::new(third).is_dir() {
-        let feedback = PathBuf::from(third);
+    if third.is_dir() {
+        let feedback = third.clone();
         return Ok((input, second, Convention::Icpc { feedback }));
     }
     if rest.len() > 1 {
@@ -170,17 +174,17 @@ fn files(files: &[String]) -> Result<(&str, &str, Convention), Error> {
             files.len()
         )));
     }
-    let output = PathBuf::from(second);
-    let report = rest.first().map(PathBuf::from);
+    let output = second.clone();
+    let report = rest.first().cloned();
     Ok((input, third, Convention::Testlib { output, report }))
 }
 
 /// Opens `path` to read. A folder is refused by name here: opening one
 /// works, and reading it fails later with no word of which file it was.
-fn open(path: &str) -> Result<BufReader<File>, Error> {
-    if Path::new(path).is_dir() {
+fn open(path: &Path) -> Result<BufReader<File>, Error> {
+    if path.is_dir() {
         return Err(Error::Io {
-            path: path.to_string(),
+            path: path.display().to_string(),
             source: io::Error::new(io::ErrorKind::IsADirectory, "is a directory: give a file"),
         });
     }
@@ -194,11 +198,11 @@ fn input_cases(
     problem: &'static Problem,
     params: GameParams,
     sized_by_input: bool,
-    input: &str,
+    input: &Path,
 ) -> Result<(Game, u64), Error> {
     open(input)?;
     let limits = validate::limits(problem, &Overrides::default())?;
-    let paths = [input.to_string()];
+    let paths = [input.to_path_buf()];
     let mmap = MmapChoice::never();
     let (mut game, inputs) = look_and_build(problem, params, sized_by_input, &paths, mmap, USAGE)?;
     let mut opened = inputs.sources()[0].open(mmap)?;
@@ -216,8 +220,8 @@ enum Compared {
 
 /// The input's bytes, decompressed if it is compressed (the one copy the
 /// move checker holds).
-fn input_bytes(input: &str) -> Result<Vec<u8>, Error> {
-    let mut opened = Input::open(Path::new(input), MmapChoice::never())?;
+fn input_bytes(input: &Path) -> Result<Vec<u8>, Error> {
+    let mut opened = Input::open(input, MmapChoice::never())?;
     if opened.kind().codec().is_none() {
         return std::fs::read(input).map_err(io_error(input));
     }
@@ -263,7 +267,7 @@ fn testlib(checked: &Checked, report: Option<&Path>) -> Result<ExitCode, Error> 
     // still has it.
     let _ = io::stdout().write_all(line.as_bytes());
     if let Some(report) = report {
-        std::fs::write(report, &line).map_err(io_error(&report.display().to_string()))?;
+        std::fs::write(report, &line).map_err(io_error(report))?;
     }
     Ok(ExitCode::from(code))
 }
@@ -274,16 +278,16 @@ fn icpc(checked: &Checked, feedback: &Path) -> Result<ExitCode, Error> {
         Verdict::Accepted => format!("accepted: {}\n", count(checked.cases, "case")),
         verdict => format!("{}: {}\n", verdict.words(), checked.message),
     };
-    std::fs::write(&path, message).map_err(io_error(&path.display().to_string()))?;
+    std::fs::write(&path, message).map_err(io_error(&path))?;
     Ok(ExitCode::from(match checked.verdict {
         Verdict::Accepted => 42,
         _ => 43,
     }))
 }
 
-fn io_error(path: &str) -> impl Fn(io::Error) -> Error + '_ {
+fn io_error(path: &Path) -> impl Fn(io::Error) -> Error + '_ {
     move |source| Error::Io {
-        path: path.to_string(),
+        path: path.display().to_string(),
         source,
     }
 }

@@ -58,7 +58,7 @@ pub struct JudgeArgs {
     /// The tests: input files, and folders whose *.in files are run in
     /// name order.
     #[arg(value_name = "TESTS")]
-    tests: Vec<String>,
+    tests: Vec<PathBuf>,
     /// The program to judge and its arguments, after `--`. It runs in a
     /// box of its own, in an empty folder; the program and the files its
     /// words name are shown in the box, read-only, at their paths
@@ -98,7 +98,7 @@ struct Context<'a> {
     limits: sandbox::Limits,
     mode: Mode,
     /// The problem file the problem was read from, if it was.
-    problem_file: Option<String>,
+    problem_file: Option<PathBuf>,
     /// Whether answers name a winning move, checked by the game.
     moves: bool,
 }
@@ -113,7 +113,7 @@ pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
             "name the tests: files or folders of *.in files, before `-- CMD`".into(),
         ));
     }
-    if args.tests.iter().any(|t| t == "-") {
+    if args.tests.iter().any(|t| t.as_os_str() == "-") {
         return Err(Error::Usage(
             "a test is a file or a folder: the program reads it as its standard input".into(),
         ));
@@ -195,7 +195,7 @@ fn stress_command(args: &JudgeArgs) -> Result<ExitCode, Error> {
     if !args.tests.is_empty() {
         return Err(Error::Usage(format!(
             "--stress draws its own tests; give no TESTS ('{}')",
-            args.tests[0]
+            args.tests[0].display()
         )));
     }
     if args.json || args.jobs != 1 {

@@ -337,7 +337,7 @@ fn print_small(out: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
 /// How the command line named the problem, for the commands printed.
 fn problem_words(problem: &Problem, context: &Context) -> String {
     match &context.problem_file {
-        Some(path) => format!("--problem {}", shell_word(path)),
+        Some(path) => format!("--problem {}", shell_word(&path.to_string_lossy())),
         None => problem.name.to_string(),
     }
 }

@@ -165,19 +165,21 @@ impl Problem {
     }
 
     /// Reads the problem file at `path` (`-` is standard input).
-    pub fn load(path: &str) -> Result<Problem, Error> {
+    pub fn load(path: &std::path::Path) -> Result<Problem, Error> {
+        let shown = path.display().to_string();
         let io_error = |source| Error::Io {
-            path: path.to_string(),
+            path: shown.clone(),
             source,
         };
-        let bytes = if path == "-" {
+        let stdin = path.as_os_str() == "-";
+        let bytes = if stdin {
             let mut bytes = Vec::new();
             std::io::stdin().read_to_end(&mut bytes).map_err(io_error)?;
             bytes
         } else {
             std::fs::read(path).map_err(io_error)?
         };
-        let name = if path == "-" { "<stdin>" } else { path };
+        let name = if stdin { "<stdin>" } else { &shown };
         Problem::from_toml(utf8(&bytes, name)?, name)
     }
 
