@@ -77,7 +77,7 @@ impl<'a> Job<'a> {
         Job {
             problem,
             kernel: Kernel::detect(),
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: crate::parallel::cores(),
             split: Split::Auto,
             mmap: MmapChoice::never(),
             moves: false,

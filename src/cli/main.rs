@@ -358,7 +358,7 @@ pub(crate) fn hint_at_terminal(path: &std::path::Path, usage: &str) {
 }
 
 pub(crate) fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    nimstream::parallel::cores()
 }
 
 /// The problem, its game and its inputs, from the arguments: `paths` are

@@ -36,6 +36,15 @@ use crate::source::{block_end, Block, BOM};
 /// Target block size in bytes.
 pub const BLOCK: usize = 256 << 10;
 
+/// The cores this process may use (its affinity and control group quota),
+/// found once: the standard library reads `/proc` and the control group's
+/// files on every call, a dozen system calls that `judge` would otherwise
+/// pay for each test's own answers.
+pub fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// Whether splitting pays: enough threads, and cases large enough that the
 /// walk skips most blocks.
 pub fn worth_splitting(len: usize, cases: u64, threads: usize) -> bool {
