@@ -50,8 +50,8 @@ when the interactor fails.")]
 pub struct InteractArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// INPUT OUTPUT (testlib), or INPUT ANSWER FEEDBACK_DIR (ICPC); flags
-    /// after FEEDBACK_DIR are ignored.
+    /// INPUT OUTPUT (testlib), or INPUT ANSWER FEEDBACK_DIR (ICPC); words
+    /// after FEEDBACK_DIR (a problem's validator flags) are ignored.
     #[arg(value_name = "FILES")]
     files: Vec<String>,
     /// The most moves one game may take, both players' together; a game

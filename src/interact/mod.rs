@@ -28,10 +28,11 @@
 //! Nim, Lasker's Nim, HDU 5795's splits, bounded Nim, any octal or
 //! subtraction rule in normal or misère play), and the position games
 //! whose position is all there is to know: Bash's game, powers of two,
-//! Wythoff's game and HDU 2147's corner walk. Not yet: the games whose
-//! next move depends on the last one (Fibonacci Nim, the k-multiple game,
-//! the multiplication game), the cutting game (a cut leaves two sheets),
-//! the row games, S-Nim's sets and the graphs ([`refusal`] says which).
+//! Wythoff's game and HDU 2147's corner walk. Not yet: Fibonacci Nim and
+//! the k-multiple game (a move's limit depends on the move before), the
+//! multiplication game (its position is the product so far), the cutting
+//! game (a cut leaves two sheets), the row games, S-Nim's sets and the
+//! graphs ([`refusal`] says which).
 
 pub mod board;
 pub mod listen;
@@ -114,16 +115,19 @@ pub struct Outcome {
 pub fn refusal(problem: &Problem, game: &Game) -> Option<String> {
     let name = problem.name;
     let not_yet = |why: &str| Some(format!("{name} cannot be played interactively yet: {why}"));
-    if matches!(
-        problem.layout,
-        Layout::SubtractionSetCases | Layout::GraphCases | Layout::Rows(_)
-    ) {
-        return not_yet("its cases are not one position of one game");
+    match problem.layout {
+        Layout::SubtractionSetCases | Layout::GraphCases => {
+            return not_yet("each case brings a game of its own (a set, a graph)")
+        }
+        Layout::Rows(_) => return not_yet("its case is a row, whose moves have no notation yet"),
+        _ => {}
     }
     match game {
-        Game::Fibonacci(_) | Game::KMultiple(_) | Game::Multiplication(_) => {
-            not_yet("a move there depends on the move before, which its notation does not carry")
-        }
+        Game::Fibonacci(_) | Game::KMultiple(_) => not_yet(
+            "the most a move may take depends on the move before, which the position does \
+             not hold",
+        ),
+        Game::Multiplication(_) => not_yet("its position is the product so far, not the case"),
         Game::Cutting(_) => not_yet("a cut leaves two sheets, which its notation does not carry"),
         Game::Bash(_) | Game::PowersOfTwo(_) | Game::Wythoff(_) | Game::CornerWalk(_) => None,
         _ if !game.is_heap_game() => not_yet("its game is not played move by move"),
