@@ -127,7 +127,23 @@ fn right_players_win_every_game_as_first_and_as_second_player() {
         "bash: {}{}",
         session.report, session.stderr
     );
+    let right = &["kayles", "right"];
+    let session = play(&kayles(), KAYLES, &player("heap_player"), right, &[], false);
+    assert_eq!(
+        session.code, 0,
+        "kayles: {}{}",
+        session.report, session.stderr
+    );
+    assert_eq!(session.report, "ok won 5 games\n");
 }
+
+/// Kayles from a problem file: its rule, 0.77, splits a heap.
+fn kayles() -> String {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/kayles.toml");
+    format!("--problem={}", file.display())
+}
+
+const KAYLES: &str = "5\n3\n1 2 3\n2\n5 3\n1\n10\n4\n7 7 1 9\n3\n12 30 71\n";
 
 #[test]
 fn players_that_do_not_know_the_game_lose_a_game() {
@@ -160,6 +176,14 @@ fn players_that_do_not_know_the_game_lose_a_game() {
         false,
     );
     assert_eq!(session.code, 1, "bash greedy: {}", session.report);
+    let guess = &["kayles", "guess"];
+    let session = play(&kayles(), KAYLES, &heap_player, guess, &[], false);
+    assert_eq!(session.code, 1, "kayles guess: {}", session.report);
+    assert!(
+        session.report.contains("the program lost"),
+        "{}",
+        session.report
+    );
 }
 
 #[test]

@@ -1,10 +1,11 @@
 /* A player of nimstream's interactive heap games (`nimstream interact`):
- * nim (Luogu P2197), misere (HDU 1907) and lasker (HDU 3032), all laid
- * out as T, then per case N and a line of N heaps.
+ * nim (Luogu P2197), misere (HDU 1907), lasker (HDU 3032) and kayles
+ * (testdata/kayles.toml: knock down one pin or two adjacent ones, octal
+ * 0.77), all laid out as T, then per case N and a line of N heaps.
  *
  *   heap_player GAME BEHAVIOUR
  *
- * GAME is nim, misere or lasker. BEHAVIOUR is right (chooses the winning
+ * GAME is nim, misere, lasker or kayles. BEHAVIOUR is right (chooses the winning
  * side and wins every game it can), or one of the faults the interactor
  * must catch: guess (always First, then a random legal take), nim-xor
  * (Lasker's game played by Nim's xor), no-all-ones (misère played as
@@ -21,10 +22,30 @@
 
 static unsigned long long heap[MAX_HEAPS];
 static int heaps;
-static int misere, lasker, flush_lines = 1;
+static int misere, lasker, kayles, flush_lines = 1;
+
+/* Kayles' Grundy values, by the mex of every move, up to its limit. */
+#define KAYLES_MAX 1100
+static unsigned long long kayles_value[KAYLES_MAX + 1];
+
+static void kayles_table(void)
+{
+    for (int h = 1; h <= KAYLES_MAX; h++) {
+        char seen[64] = {0};
+        for (int k = 1; k <= 2 && k <= h; k++)
+            for (int a = 0; a <= (h - k) / 2; a++)
+                seen[kayles_value[a] ^ kayles_value[h - k - a]] = 1;
+        int mex = 0;
+        while (seen[mex])
+            mex++;
+        kayles_value[h] = (unsigned long long)mex;
+    }
+}
 
 static unsigned long long grundy(unsigned long long h, int as_lasker)
 {
+    if (kayles)
+        return kayles_value[h];
     if (!as_lasker || h == 0)
         return h;
     switch (h % 4) {
@@ -103,7 +124,16 @@ static void choose(char *line, int as_lasker, int as_misere)
             continue;
         if (want >= grundy(h, as_lasker))
             continue;
-        for (unsigned long long to = 0; to < h; to++)
+        for (unsigned long long k = 1; kayles && k <= 2 && k <= h; k++)
+            for (unsigned long long a = 0; a <= (h - k) / 2; a++)
+                if ((grundy(a, 0) ^ grundy(h - k - a, 0)) == want) {
+                    if (a == 0)
+                        sprintf(line, "%d:%llu->%llu", i + 1, h, h - k);
+                    else
+                        sprintf(line, "%d:%llu->%llu+%llu", i + 1, h, a, h - k - a);
+                    return;
+                }
+        for (unsigned long long to = 0; !kayles && to < h; to++)
             if (grundy(to, as_lasker) == want) {
                 sprintf(line, "%d:%llu->%llu", i + 1, h, to);
                 return;
@@ -128,6 +158,9 @@ int main(int argc, char **argv)
     const char *how = argv[2];
     misere = strcmp(argv[1], "misere") == 0;
     lasker = strcmp(argv[1], "lasker") == 0;
+    kayles = strcmp(argv[1], "kayles") == 0;
+    if (kayles)
+        kayles_table();
     int as_lasker = lasker && strcmp(how, "nim-xor") != 0;
     int as_misere = misere && strcmp(how, "no-all-ones") != 0;
     int guess = strcmp(how, "guess") == 0;
@@ -145,7 +178,7 @@ int main(int argc, char **argv)
             return 1;
         heaps = (int)n;
         for (int i = 0; i < heaps; i++)
-            if (scanf("%llu", &heap[i]) != 1)
+            if (scanf("%llu", &heap[i]) != 1 || (kayles && heap[i] > KAYLES_MAX))
                 return 1;
         if (strcmp(how, "silent") == 0) {
             sleep(60);
@@ -167,8 +200,10 @@ int main(int argc, char **argv)
                     do
                         i = rand() % heaps;
                     while (!heap[i]);
-                    sprintf(line, "%d:%llu->%llu", i + 1, heap[i],
-                            (unsigned long long)rand() % heap[i]);
+                    unsigned long long take = 1 + (unsigned long long)rand() % heap[i];
+                    if (kayles && take > 2)
+                        take = 1 + (unsigned long long)rand() % (heap[i] < 2 ? 1 : 2);
+                    sprintf(line, "%d:%llu->%llu", i + 1, heap[i], heap[i] - take);
                 } else
                     choose(line, as_lasker, as_misere);
                 apply(line);
