@@ -141,3 +141,6 @@ pub fn refusal(problem: &Problem, game: &Game) -> Option<String> {
 pub fn two_piles(game: &Game) -> bool {
     matches!(game, Game::Wythoff(_) | Game::CornerWalk(_))
 }
+
+#[cfg(test)]
+mod tests;
