@@ -1,12 +1,14 @@
 //! `nimstream interact`: nimstream as the jury's interactor, in the two
 //! calling conventions of judge systems.
 //!
-//! * testlib's: `interact PROBLEM INPUT OUTPUT`; the program's output on
-//!   standard input, its input on standard output. Exit 0 accepted, 1
-//!   wrong answer (idleness too: testlib has no other status for it), 2
-//!   presentation error, 3 when the interactor itself fails. The verdict
-//!   line goes to standard error and, with the transcript of a game not
-//!   won, into OUTPUT (testlib's `tout`, which a checker may read).
+//! * testlib's: `interact PROBLEM INPUT OUTPUT [ANSWER [REPORT]]`, as
+//!   `registerInteraction` takes them (ANSWER is not read); the program's
+//!   output on standard input, its input on standard output. Exit 0
+//!   accepted, 1 wrong answer (idleness too: testlib has no other status
+//!   for it), 2 presentation error, 3 when the interactor itself fails.
+//!   The verdict line goes to standard error and, with the transcript of a
+//!   game not won, into OUTPUT (testlib's `tout`, which a checker may
+//!   read) and REPORT when it is named.
 //! * The ICPC package format's interactive output validator, as Kattis
 //!   and DOMjudge run it: `interact PROBLEM INPUT ANSWER FEEDBACK_DIR
 //!   [FLAGS...]`, told apart by its third argument, a folder; exit 42
@@ -50,7 +52,8 @@ when the interactor fails.")]
 pub struct InteractArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// INPUT OUTPUT (testlib), or INPUT ANSWER FEEDBACK_DIR (ICPC); words
+    /// INPUT OUTPUT [ANSWER [REPORT]] (testlib: ANSWER is not read, REPORT
+    /// gets what OUTPUT gets), or INPUT ANSWER FEEDBACK_DIR (ICPC); words
     /// after FEEDBACK_DIR (a problem's validator flags) are ignored.
     #[arg(value_name = "FILES")]
     files: Vec<String>,
@@ -70,12 +73,17 @@ pub struct InteractArgs {
     seed: u64,
 }
 
-const USAGE: &str = "nimstream interact PROBLEM INPUT OUTPUT";
+const USAGE: &str = "nimstream interact PROBLEM INPUT OUTPUT [ANSWER [REPORT]]";
 
 /// Where the verdict goes.
 enum Convention {
-    Testlib { output: PathBuf },
-    Icpc { feedback: PathBuf },
+    Testlib {
+        output: PathBuf,
+        report: Option<PathBuf>,
+    },
+    Icpc {
+        feedback: PathBuf,
+    },
 }
 
 pub fn interact_command(mut args: InteractArgs) -> ExitCode {
@@ -110,7 +118,7 @@ fn interact(args: &mut InteractArgs) -> Result<ExitCode, Error> {
     let outcome = interact::play(problem, &game, &test, &mut lines, &mut to_program, &limits)
         .map_err(|why| Error::Usage(format!("{input}: {why}")))?;
     match convention {
-        Convention::Testlib { output } => testlib(&outcome, &output),
+        Convention::Testlib { output, report } => testlib(&outcome, &output, report.as_deref()),
         Convention::Icpc { feedback } => icpc(&outcome, &feedback),
     }
 }
@@ -122,15 +130,14 @@ fn files(files: &[String]) -> Result<(&str, Convention), Error> {
             let feedback = PathBuf::from(third);
             Ok((input, Convention::Icpc { feedback }))
         }
-        [input, output] => Ok((
-            input,
-            Convention::Testlib {
-                output: output.into(),
-            },
-        )),
+        [input, output, rest @ ..] if rest.len() <= 2 => {
+            let output = output.into();
+            let report = rest.get(1).map(PathBuf::from);
+            Ok((input, Convention::Testlib { output, report }))
+        }
         _ => Err(Error::Usage(format!(
-            "interact takes INPUT OUTPUT (testlib) or INPUT ANSWER FEEDBACK_DIR, a folder \
-             (ICPC), not {}; usage: {USAGE}",
+            "interact takes INPUT OUTPUT [ANSWER [REPORT]] (testlib) or INPUT ANSWER \
+             FEEDBACK_DIR, a folder (ICPC), not {}; usage: {USAGE}",
             count(files.len() as u64, "file")
         ))),
     }
@@ -160,10 +167,18 @@ fn report(outcome: &Outcome) -> String {
     text
 }
 
-fn testlib(outcome: &Outcome, output: &Path) -> Result<ExitCode, Error> {
+/// The verdict line on standard error, and the report in OUTPUT and in
+/// REPORT when it is named.
+fn testlib(
+    outcome: &Outcome,
+    output: &Path,
+    report_file: Option<&Path>,
+) -> Result<ExitCode, Error> {
     let text = report(outcome);
     eprintln!("{}", verdict_line(outcome));
-    std::fs::write(output, &text).map_err(io_error(&output.display().to_string()))?;
+    for path in [Some(output), report_file].into_iter().flatten() {
+        std::fs::write(path, &text).map_err(io_error(&path.display().to_string()))?;
+    }
     Ok(ExitCode::from(match outcome.verdict {
         Verdict::Accepted => 0,
         Verdict::PresentationError => 2,

@@ -241,6 +241,21 @@ fn a_silent_or_unflushed_program_is_idle() {
     }
 }
 
+/// testlib's ANSWER is not read, and REPORT gets the report OUTPUT gets.
+#[test]
+fn a_testlib_report_file_gets_the_verdict_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.txt");
+    let answer = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+    let files = [answer.to_str().unwrap(), report.to_str().unwrap()];
+    let args = &["nim", "guess"];
+    let session = play("nim", HEAPS, &player("heap_player"), args, &files, false);
+    assert_eq!(session.code, 1, "{}{}", session.report, session.stderr);
+    let reported = std::fs::read_to_string(&report).unwrap();
+    assert!(reported.contains("the program lost"), "{reported}");
+    assert_eq!(reported, session.report);
+}
+
 #[test]
 fn as_an_icpc_validator_it_exits_42_or_43_with_a_judge_message() {
     let heap_player = player("heap_player");

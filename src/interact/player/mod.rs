@@ -117,10 +117,12 @@ fn heap_choice<G: HeapGame>(
         }
     }
     let mut candidates: Vec<(usize, Vec<u64>)> = Vec::new();
-    let sampled: Vec<usize> = match heaps.len() <= SAMPLED_HEAPS {
-        true => (0..heaps.len()).collect(),
+    // Late in a game most heaps may be empty: the sample is of the others.
+    let nonempty: Vec<usize> = (0..heaps.len()).filter(|&at| heaps[at] > 0).collect();
+    let sampled: Vec<usize> = match nonempty.len() <= SAMPLED_HEAPS {
+        true => nonempty,
         false => (0..SAMPLED_HEAPS)
-            .map(|_| rng.between(0, heaps.len() as u64 - 1) as usize)
+            .map(|_| nonempty[rng.between(0, nonempty.len() as u64 - 1) as usize])
             .collect(),
     };
     for &at in &sampled {

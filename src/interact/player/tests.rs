@@ -248,3 +248,39 @@ fn position_moves_are_legal_and_winning() {
     };
     positions_against_search(game("hdu2147", None), corner, 1..=9, 9);
 }
+
+/// Past the sample's 24 heaps: the move is still on a heap that has one,
+/// when the heaps with a move are few among many empty or stuck ones.
+#[test]
+fn among_many_heaps_the_few_that_move_are_found() {
+    let mut nim = game("nim", None);
+    let mut heaps = vec![0; 40];
+    heaps[17] = 5;
+    heaps[33] = 5;
+    for seed in 0..20 {
+        let chosen = Player::new(seed).choose(&mut nim, &Board::Heaps(heaps.clone()));
+        let Some(Move::Heap(mv)) = chosen.unwrap() else {
+            panic!("no move among {heaps:?}");
+        };
+        assert!(
+            [18, 34].contains(&mv.heap) && mv.from == 5 && mv.to < 5,
+            "{mv}"
+        );
+    }
+    // In sub:2,5 a heap of 1 has no move: only the last heap moves.
+    let mut stuck = game("sub:2,5", None);
+    let mut heaps = vec![1; 40];
+    heaps.push(4);
+    let board = Board::Heaps(heaps.clone());
+    for seed in 0..20 {
+        let mut player = Player::new(seed);
+        assert!(player.has_move(&mut stuck, &board));
+        let Some(Move::Heap(mv)) = player.choose(&mut stuck, &board).unwrap() else {
+            panic!("no move among {heaps:?}");
+        };
+        assert_eq!((mv.heap, mv.from, mv.to), (41, 4, 2), "{mv}");
+    }
+    let board = Board::Heaps(vec![1; 40]);
+    assert!(!Player::new(1).has_move(&mut stuck, &board));
+    assert_eq!(Player::new(1).choose(&mut stuck, &board).unwrap(), None);
+}
