@@ -58,7 +58,8 @@ pub struct InteractArgs {
     #[arg(value_name = "FILES")]
     files: Vec<String>,
     /// The most moves one game may take, both players' together; a game
-    /// that reaches it is the program's wrong answer.
+    /// that reaches it is the program's wrong answer. Past half of it,
+    /// nimstream plays a lost position to end the game soon.
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = crate::at_least_one)]
     max_moves: u64,
     /// Seconds the program may take to write a line it owes (its side or

@@ -163,6 +163,9 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
                     slip = Some(format!("its move {}, {mv}, left a won position", moves + 1));
                 }
             } else {
+                // Past half the limit nimstream plays to end the game, so a
+                // game that reaches the limit is the program's doing.
+                self.player.hurry(moves >= self.limits.max_moves / 2);
                 let Some(mv) = self.player.choose(&mut self.game, &board)? else {
                     return Err("the interactor found no move where it has one".into());
                 };

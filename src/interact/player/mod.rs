@@ -11,7 +11,11 @@
 //! program that guesses is likely to miss the one reply that wins. The
 //! count is exact in normal play, where a heap has a winning reply iff its
 //! Grundy value holds the xor's highest bit; in a misère rule's game it is
-//! not counted. Equals are drawn among with the seed.
+//! not counted. A position game's candidates (takes of one, of a power of
+//! two, of the bound, of all, drawn ones) all count the same. Equals are
+//! drawn among with the seed. Told to hurry
+//! ([`Player::hurry`]), it plays instead the candidate that leaves the
+//! fewest objects, so that a game ends.
 //!
 //! The candidates are not every move, but they always include a move when
 //! there is one: taking one object, or the rule's smallest removal, or the
@@ -34,6 +38,9 @@ const SAMPLED_HEAPS: usize = 24;
 #[derive(Clone, Debug)]
 pub struct Player {
     rng: SplitMix64,
+    /// Whether a lost position is played to end the game soon rather
+    /// than to leave few winning replies.
+    hurry: bool,
 }
 
 impl Player {
@@ -41,7 +48,15 @@ impl Player {
     pub fn new(seed: u64) -> Player {
         Player {
             rng: SplitMix64::new(seed),
+            hurry: false,
         }
+    }
+
+    /// From now on, whether to play a lost position to end the game soon:
+    /// the candidate that leaves the fewest objects. A game near its move
+    /// limit is hurried so that the limit stays the program's to reach.
+    pub fn hurry(&mut self, hurry: bool) {
+        self.hurry = hurry;
     }
 
     /// The interactor's move on `board`, to move there; `None` when it has
@@ -49,18 +64,24 @@ impl Player {
     /// heap.
     pub fn choose(&mut self, game: &mut Game, board: &Board) -> Result<Option<Move>, String> {
         let rule = rule_of(game).cloned();
-        let counts = !matches!(game, Game::MisereRule(_));
-        let rng = &mut self.rng;
+        let score = match (self.hurry, &*game) {
+            (true, _) => Score::ObjectsLeft,
+            (false, Game::MisereRule(_)) => Score::Nothing,
+            (false, _) => Score::WinningReplies,
+        };
+        let (rng, hurry) = (&mut self.rng, self.hurry);
         crate::with_game!(game,
             heap game => match board {
                 Board::Heaps(heaps) => {
-                    let chosen = heap_choice(&*game, heaps, rule.as_ref(), counts, rng)?;
+                    let chosen = heap_choice(&*game, heaps, rule.as_ref(), score, rng)?;
                     Ok(chosen.map(Move::Heap))
                 }
                 Board::Position(..) => Err("a heap game on a position".into()),
             },
             position game => match *board {
-                Board::Position(a, b) => Ok(position_choice(game, (a, b), rng).map(Move::Position)),
+                Board::Position(a, b) => {
+                    Ok(position_choice(game, (a, b), hurry, rng).map(Move::Position))
+                }
                 Board::Heaps(_) => Err("a position game on heaps".into()),
             },
             row _game => Err("a row's game is not played".into())
@@ -86,6 +107,17 @@ impl Player {
     }
 }
 
+/// What a lost position's candidates are ranked by, fewest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Score {
+    /// The heaps left with a winning reply.
+    WinningReplies,
+    /// The objects left: to end the game soon.
+    ObjectsLeft,
+    /// Nothing: every candidate is as good.
+    Nothing,
+}
+
 /// The rule of a game given by one, whose removals the candidates follow.
 fn rule_of(game: &Game) -> Option<&Rule> {
     match game {
@@ -107,7 +139,7 @@ fn heap_choice<G: HeapGame>(
     game: &G,
     heaps: &[u64],
     rule: Option<&Rule>,
-    counts: bool,
+    score: Score,
     rng: &mut SplitMix64,
 ) -> Result<Option<HeapMove>, String> {
     let folded = summary(game, heaps)?;
@@ -137,8 +169,8 @@ fn heap_choice<G: HeapGame>(
         });
         candidates.extend(moving.into_iter().flatten());
     }
-    let scores: Vec<u64> = match counts {
-        true => {
+    let scores: Vec<u64> = match score {
+        Score::WinningReplies => {
             let values: Vec<u128> = heaps.iter().map(|&heap| value(game, heap)).collect();
             let replies = Replies::of(&values);
             candidates
@@ -149,7 +181,11 @@ fn heap_choice<G: HeapGame>(
                 })
                 .collect()
         }
-        false => vec![0; candidates.len()],
+        Score::ObjectsLeft => {
+            let left = |parts: &[u64]| parts.iter().fold(0u64, |sum, &p| sum.saturating_add(p));
+            candidates.iter().map(|(_, parts)| left(parts)).collect()
+        }
+        Score::Nothing => vec![0; candidates.len()],
     };
     let Some(&fewest) = scores.iter().min() else {
         return Ok(None);
@@ -280,6 +316,7 @@ fn heap_options<G: HeapGame>(
 fn position_choice(
     game: &mut impl PositionGame,
     (a, b): (u64, u64),
+    hurry: bool,
     rng: &mut SplitMix64,
 ) -> Option<PositionMove> {
     if game.first_player_wins(a, b) {
@@ -287,7 +324,16 @@ fn position_choice(
             return Some(mv);
         }
     }
-    let options = position_options(game, (a, b), Some(rng));
+    let mut options = position_options(game, (a, b), Some(rng));
+    if hurry {
+        let left = |mv: &PositionMove| match *mv {
+            PositionMove::Pile { to, .. } => to,
+            PositionMove::Piles { to, .. } => to.0.saturating_add(to.1),
+            PositionMove::Cut { .. } => u64::MAX,
+        };
+        let least = options.iter().map(left).min()?;
+        options.retain(|mv| left(mv) == least);
+    }
     let last = options.len().checked_sub(1)?;
     Some(options[rng.between(0, last as u64) as usize])
 }

@@ -284,3 +284,24 @@ fn among_many_heaps_the_few_that_move_are_found() {
     assert!(!Player::new(1).has_move(&mut stuck, &board));
     assert_eq!(Player::new(1).choose(&mut stuck, &board).unwrap(), None);
 }
+
+/// Hurried, a lost position is left with as few objects as a move can.
+#[test]
+fn a_hurried_player_takes_the_most_it_can() {
+    let mut nim = game("nim", None);
+    let mut bash = game("bash", None);
+    for seed in 0..10 {
+        let mut player = Player::new(seed);
+        player.hurry(true);
+        let chosen = player.choose(&mut nim, &Board::Heaps(vec![5, 5])).unwrap();
+        let Some(Move::Heap(mv)) = chosen else {
+            panic!("no move from 5 5")
+        };
+        assert_eq!((mv.from, mv.to), (5, 0), "{mv}");
+        let chosen = player.choose(&mut bash, &Board::Position(9, 2)).unwrap();
+        assert_eq!(
+            chosen,
+            Some(Move::Position(PositionMove::Pile { from: 9, to: 7 }))
+        );
+    }
+}
