@@ -16,7 +16,9 @@
 //!    interactor writes [`WON`] (`0`) when the program won it, and the next
 //!    case follows. When the program lost it, or wrote a line that is no
 //!    move or an illegal move, or went silent past the limit, the
-//!    interactor writes [`LOST`] (`-1`) and the session ends.
+//!    interactor writes [`LOST`] (`-1`) and the session ends. `0` comes
+//!    only when the player to move has no move, so a program following
+//!    the position tells it from a move that starts with 0 (`0 5->0 3`).
 //!
 //! The program must win every game: one lost is a wrong answer. The
 //! interactor plays to win ([`player`]), so a program wins only from a

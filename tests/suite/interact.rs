@@ -127,6 +127,9 @@ fn right_players_win_every_game_as_first_and_as_second_player() {
         "bash: {}{}",
         session.report, session.stderr
     );
+    let wythoff = player("wythoff_player");
+    let session = play("wythoff", WYTHOFF, &wythoff, &["right"], &[], false);
+    assert_eq!(session.report, "ok won 6 games\n", "{}", session.stderr);
     let right = &["kayles", "right"];
     let session = play(&kayles(), KAYLES, &player("heap_player"), right, &[], false);
     assert_eq!(
@@ -136,6 +139,10 @@ fn right_players_win_every_game_as_first_and_as_second_player() {
     );
     assert_eq!(session.report, "ok won 5 games\n");
 }
+
+/// Pairs to the end of the input, an empty first pile (a move written
+/// `0 b->0 d`), and `0 0`, a game over before it starts.
+const WYTHOFF: &str = "3 5\n2 2\n0 7\n10 20\n1 2\n0 0\n";
 
 /// Kayles from a problem file: its rule, 0.77, splits a heap.
 fn kayles() -> String {
@@ -176,6 +183,15 @@ fn players_that_do_not_know_the_game_lose_a_game() {
         false,
     );
     assert_eq!(session.code, 1, "bash greedy: {}", session.report);
+    let session = play(
+        "wythoff",
+        WYTHOFF,
+        &player("wythoff_player"),
+        &["even"],
+        &[],
+        false,
+    );
+    assert_eq!(session.code, 1, "wythoff even: {}", session.report);
     let guess = &["kayles", "guess"];
     let session = play(&kayles(), KAYLES, &heap_player, guess, &[], false);
     assert_eq!(session.code, 1, "kayles guess: {}", session.report);
