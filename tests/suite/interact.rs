@@ -317,3 +317,72 @@ fn a_game_not_played_yet_and_a_wrong_call_fail_the_interactor() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("interact takes INPUT OUTPUT"), "{stderr}");
 }
+
+/// `judge --interactive`: the players in their box, each test's cases
+/// played by the interactor on a thread of nimstream's.
+#[test]
+fn judge_plays_each_test_against_the_program_in_its_box() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("1.in"), HEAPS).unwrap();
+    std::fs::write(dir.path().join("2.in"), "2\n2\n5 3\n3\n1 2 3\n").unwrap();
+    let heap_player = player("heap_player");
+    let judge = |behaviour: &str, time_limit: &str| {
+        let args = [
+            "judge",
+            "nim",
+            dir.path().to_str().unwrap(),
+            "--interactive",
+            "--time-limit",
+            time_limit,
+            "--",
+            heap_player.to_str().unwrap(),
+            "nim",
+            behaviour,
+        ];
+        crate::common::nimstream(&args, b"")
+    };
+    let run = judge("right", "10");
+    let printed = crate::common::stdout(&run);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{printed}{}",
+        crate::common::stderr(&run)
+    );
+    assert!(printed.contains("2 tests: 2 AC"), "{printed}");
+    for (behaviour, verdict, says) in [
+        ("guess", "WA", "the program lost"),
+        ("junk", "PE", "'hello' is not a move"),
+        ("illegal", "WA", "is illegal"),
+    ] {
+        let run = judge(behaviour, "10");
+        let printed = crate::common::stdout(&run);
+        assert_eq!(run.status.code(), Some(1), "{behaviour}: {printed}");
+        assert!(
+            printed.contains(&format!("1.in: {verdict} ")),
+            "{behaviour}: {printed}"
+        );
+        assert!(printed.contains(says), "{behaviour}: {printed}");
+    }
+    // Silent: the wall clock (twice the CPU limit and a second) ends it.
+    let run = judge("silent", "1");
+    let printed = crate::common::stdout(&run);
+    assert!(printed.contains("2 tests: 2 TLE"), "{printed}");
+    let refused = crate::common::nimstream(
+        &[
+            "judge",
+            "fibonacci",
+            dir.path().to_str().unwrap(),
+            "--interactive",
+            "--",
+            "true",
+        ],
+        b"",
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    let refusal = crate::common::stderr(&refused);
+    assert!(
+        refusal.contains("cannot be played interactively yet"),
+        "{refusal}"
+    );
+}
