@@ -133,7 +133,7 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
             }
             if moves == self.limits.max_moves {
                 let message = format!(
-                    "the game reached {} without an end (--max-moves)",
+                    "the game reached {}, the most a game may have, without an end",
                     count(moves, "move")
                 );
                 return Ok(Err(self.lost(ended(Verdict::WrongAnswer, message))));
@@ -218,8 +218,8 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
                 }
                 Heard::Silent => {
                     let message = format!(
-                        "the program wrote nothing for {:?} (--move-time) when it was to \
-                         write a line",
+                        "the program wrote nothing in the {:?} a line may take when it \
+                         was to write one",
                         wait
                     );
                     return Err(ended(Verdict::Idleness, message));

@@ -146,7 +146,7 @@ fn silence_is_idleness_and_a_long_game_is_cut_at_max_moves() {
     assert_eq!(outcome.verdict, Verdict::WrongAnswer);
     assert_eq!(
         outcome.message,
-        "game 1: the game reached 1 move without an end (--max-moves)"
+        "game 1: the game reached 1 move, the most a game may have, without an end"
     );
     assert_eq!(written, "1\n1\n3\n-1\n");
 }
