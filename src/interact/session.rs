@@ -125,7 +125,11 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
             if !self.player.has_move(&mut self.game, &board) {
                 let mover_wins = board.mover_wins(&mut self.game)?;
                 if mover_wins == program_moves {
-                    return Ok(self.send(format!("{WON}\n").as_bytes()));
+                    // A program that won its last game may be gone before
+                    // reading this; one that had more to play is caught at
+                    // the next case.
+                    let _ = self.send(format!("{WON}\n").as_bytes());
+                    return Ok(Ok(()));
                 }
                 let why = slip.map_or(String::new(), |slip| format!(" ({slip})"));
                 let message = format!("the program lost, after {}{why}", count(moves, "move"));
