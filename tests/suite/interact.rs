@@ -157,6 +157,7 @@ fn players_that_do_not_know_the_game_lose_a_game() {
     let heap_player = player("heap_player");
     for (game, fault) in [
         ("nim", "guess"),
+        ("nim", "one-heap"),
         ("misere", "guess"),
         ("misere", "no-all-ones"),
         ("lasker", "guess"),

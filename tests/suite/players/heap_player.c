@@ -9,7 +9,9 @@
  * side and wins every game it can), or one of the faults the interactor
  * must catch: guess (always First, then a random legal take), nim-xor
  * (Lasker's game played by Nim's xor), no-all-ones (misère played as
- * normal Nim, forgetting the endgame of heaps of 1), illegal (First, then a
+ * normal Nim, forgetting the endgame of heaps of 1), one-heap (the right
+ * side, but a winning move only when one heap is left: otherwise it takes
+ * one object from the first heap), illegal (First, then a
  * move that adds an object), junk (First, then a line that is no move),
  * silent (reads the position and never answers), unflushed (the right
  * player, but its output fully buffered and never flushed). */
@@ -195,7 +197,19 @@ int main(int argc, char **argv)
                     sprintf(line, "1:%llu->%llu", heap[0], heap[0] + 1);
                 else if (strcmp(how, "junk") == 0)
                     strcpy(line, "hello");
-                else if (guess) {
+                else if (strcmp(how, "one-heap") == 0) {
+                    int left = 0, last = 0;
+                    for (int i = 0; i < heaps; i++)
+                        if (heap[i]) {
+                            left++;
+                            last = i;
+                        }
+                    if (left > 1)
+                        for (last = 0; !heap[last]; last++)
+                            ;
+                    sprintf(line, "%d:%llu->%llu", last + 1, heap[last],
+                            left == 1 ? 0ULL : heap[last] - 1);
+                } else if (guess) {
                     int i;
                     do
                         i = rand() % heaps;
