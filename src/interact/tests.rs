@@ -173,3 +173,63 @@ fn games_not_played_yet_are_refused_by_name() {
         assert_eq!(refusal(problem, &game), None, "{name}");
     }
 }
+
+/// A program's input that closes after `left` bytes, as a pipe does when
+/// the program has exited.
+struct Closing {
+    left: usize,
+}
+
+impl std::io::Write for Closing {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        match bytes.len() <= self.left {
+            true => {
+                self.left -= bytes.len();
+                Ok(bytes.len())
+            }
+            false => Err(std::io::ErrorKind::BrokenPipe.into()),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_program_gone_after_its_last_win_is_accepted_and_one_gone_before_a_case_is_not() {
+    let problem = Problem::find("nim").unwrap();
+    let game = problem.build_game(&GameParams::default()).unwrap();
+    let limits = Limits::default();
+    // "1\n1\n3\n" is read; the 0 after the win finds the program gone.
+    let one = TestFile::read(problem, b"1\n1\n3\n").unwrap();
+    let mut program = script(&["First", "1:3->0"]);
+    let outcome = play(
+        problem,
+        &game,
+        &one,
+        &mut program,
+        &mut Closing { left: 6 },
+        &limits,
+    );
+    assert_eq!(outcome.unwrap().verdict, Verdict::Accepted);
+    let two = TestFile::read(problem, b"2\n1\n3\n1\n2\n").unwrap();
+    let mut program = script(&["First", "1:3->0"]);
+    let outcome = play(
+        problem,
+        &game,
+        &two,
+        &mut program,
+        &mut Closing { left: 6 },
+        &limits,
+    );
+    let outcome = outcome.unwrap();
+    assert_eq!(outcome.verdict, Verdict::WrongAnswer);
+    assert!(
+        outcome
+            .message
+            .starts_with("game 2: the program stopped reading its input"),
+        "{}",
+        outcome.message
+    );
+}
