@@ -3,7 +3,8 @@
 //! A read from a pipe cannot be given up on, so a thread of its own reads
 //! the program's output line by line and hands each over; the session
 //! waits for the next one no longer than the time a move may take. A line
-//! is kept to [`LONGEST`] bytes, so junk costs no memory.
+//! is kept to [`LONGEST`] bytes and at most [`LINES_AHEAD`] lines wait, so
+//! junk costs no memory.
 
 use std::io::{BufReader, Read};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -13,6 +14,10 @@ use crate::judge::read_line_bounded;
 
 /// The longest line kept: far more than any move or answer.
 pub const LONGEST: usize = 1024;
+
+/// How many lines the reader may read ahead of the session: a program
+/// that floods its output waits for the session, not its memory.
+const LINES_AHEAD: usize = 64;
 
 /// What waiting for the program's next line gave.
 #[derive(Debug, PartialEq, Eq)]
@@ -44,7 +49,7 @@ impl Listener {
     /// Starts reading `reader`. The thread ends at its end, at an error or
     /// when the listener is dropped and the next line is read.
     pub fn spawn<R: Read + Send + 'static>(reader: R) -> Listener {
-        let (tell, heard) = mpsc::channel();
+        let (tell, heard) = mpsc::sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(reader);
             let mut line = Vec::new();

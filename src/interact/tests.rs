@@ -233,3 +233,22 @@ fn a_program_gone_after_its_last_win_is_accepted_and_one_gone_before_a_case_is_n
         outcome.message
     );
 }
+
+/// The listener hands over lines in order, a line past the longest as
+/// such, then the end; a flood of lines waits for it to be read.
+#[test]
+fn the_listener_hands_over_lines_then_the_end() {
+    let mut text = b"First\r\n1:3->0\n".to_vec();
+    text.extend(vec![b'x'; listen::LONGEST + 1]);
+    text.extend(b"\nlast".repeat(10_000));
+    let mut listener = Listener::spawn(std::io::Cursor::new(text));
+    let wait = Duration::from_secs(60);
+    assert_eq!(listener.next_line(wait), Heard::Line(b"First\r".to_vec()));
+    assert_eq!(listener.next_line(wait), Heard::Line(b"1:3->0".to_vec()));
+    assert_eq!(listener.next_line(wait), Heard::TooLong);
+    for _ in 0..10_000 {
+        assert_eq!(listener.next_line(wait), Heard::Line(b"last".to_vec()));
+    }
+    assert_eq!(listener.next_line(wait), Heard::Ended);
+    assert_eq!(listener.next_line(wait), Heard::Ended);
+}
