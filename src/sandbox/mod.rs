@@ -6,7 +6,8 @@
 //!
 //! # The box
 //!
-//! A run ([`run`]) clones a *keeper* into new PID, mount, network, IPC and
+//! A run ([`run`], or [`run_connected`] on pipes an interactor talks to
+//! the program over) clones a *keeper* into new PID, mount, network, IPC and
 //! UTS namespaces; the keeper is process 1 there, makes the box and starts
 //! the program (`child` holds both). The program sees:
 //!
