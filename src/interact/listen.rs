@@ -3,7 +3,7 @@
 //! A read from a pipe cannot be given up on, so a thread of its own reads
 //! the program's output line by line and hands each over; the session
 //! waits for the next one no longer than the time a move may take. A line
-//! is kept to [`LONGEST`] bytes and at most [`LINES_AHEAD`] lines wait, so
+//! is kept to [`LONGEST`] bytes and at most 64 lines wait unread, so
 //! junk costs no memory.
 
 use std::io::{BufReader, Read};
