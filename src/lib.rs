@@ -83,15 +83,19 @@
 //! file into cases and shrinks a failing one to a few cases of a few small
 //! heaps; [`package`] writes a problem as an ICPC problem package (the
 //! statement, a test plan of the limits' edges, nimstream as its
-//! validator, C++ solutions).
+//! validator, C++ solutions); [`interact`] plays a problem's game against
+//! a program, line by line, as a judge's interactor: winning moves from a
+//! won position, hard ones from a lost one, every move of the program
+//! checked as `judge --move` checks one.
 //!
 //! The modules form no cycle: `scan` and `grundy` depend on nothing else in
 //! the crate; `games` on `scan`, `grundy` and `rng`; `source` and
 //! `listing` on `scan` and `games`; `problem` on `games`; `solve`, `gen`
 //! and `validate` on those; `pipeline` on all of them; `sandbox` on
 //! nothing but `error`; `stress` on `problem`, `gen` and `validate`;
-//! `judge` on `problem`, `games` and `stress`; `package` on `pipeline`,
-//! `gen` and `validate`; [`plural`] on nothing, and any module may word
+//! `judge` on `problem`, `games` and `stress`; `interact` on `judge`,
+//! `problem`, `games` and `stress`; `package` on `pipeline`, `gen` and
+//! `validate`; [`plural`] on nothing, and any module may word
 //! its counts with it. A test (`tests/suite/architecture.rs`) keeps it
 //! so.
 //!
@@ -128,6 +132,7 @@ pub mod games;
 pub mod gen;
 pub mod grundy;
 pub mod input;
+pub mod interact;
 pub mod judge;
 pub mod listing;
 pub mod misere;

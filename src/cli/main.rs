@@ -7,6 +7,7 @@ mod completion;
 mod gen;
 mod grundy;
 mod inputs;
+mod interact;
 mod judge;
 mod manual;
 mod messages;
@@ -49,9 +50,9 @@ const GLOBAL_OPTIONS: &str = "Global options";
     after_help = "Exit status: 0 on success, 2 on a usage, input or I/O error, \
                   1 when the command's finding is negative: validate finds a file \
                   invalid, solve --check a wrong answer, judge a test not accepted, \
-                  grundy or misere no period. check answers as a judge's checker \
-                  does (0/1/2/3 for testlib, 42/43 for an ICPC validator; see \
-                  `nimstream help check`).
+                  grundy or misere no period. check and interact answer as a \
+                  judge's checker and interactor do (0/1/2/3 for testlib, 42/43 \
+                  for an ICPC validator; see `nimstream help check`).
 
 EXAMPLES:
   nimstream solve lasker testdata/lasker-hdu3032.in
@@ -120,6 +121,15 @@ enum Command {
     /// (testlib); 42 accepted, 43 wrong (ICPC, when the third file is a
     /// folder); 3 when the checker itself fails.
     Check(judge::check::CheckArgs),
+    /// Play the problem's game against a program, as a judge system's
+    /// interactor: testlib's convention, or an ICPC interactive output
+    /// validator's.
+    ///
+    /// Each case of the input is a game the program must win. Exit status
+    /// 0 accepted, 1 wrong answer or idleness, 2 presentation error
+    /// (testlib); 42 accepted, 43 rejected (ICPC, when the third file is a
+    /// folder); 3 when the interactor itself fails.
+    Interact(interact::InteractArgs),
     /// Write a judge-ready problem package in the ICPC format (for Kattis,
     /// DOMjudge and problemtools' verifyproblem).
     ///
@@ -283,9 +293,12 @@ fn parse() -> Result<Cli, ExitCode> {
         if error.kind() == MissingRequiredArgument {
             hint_at_missing_separator(&args);
         }
-        // A checker's usage error is its own failure, not the program's
-        // presentation error (testlib's 2).
-        match args.get(1).is_some_and(|word| word == "check") {
+        // A checker's or an interactor's usage error is its own failure,
+        // not the program's presentation error (testlib's 2).
+        match args
+            .get(1)
+            .is_some_and(|word| word == "check" || word == "interact")
+        {
             true => ExitCode::from(judge::check::FAILED),
             false => ExitCode::from(2),
         }
@@ -324,6 +337,7 @@ fn main() -> ExitCode {
         Command::Judge(args) => judge::judge_command(args),
         Command::Package(args) => package::package_command(args),
         Command::Check(args) => return judge::check::check_command(args),
+        Command::Interact(args) => return interact::interact_command(args),
         Command::Grundy(args) => grundy::grundy_command(args),
         Command::Misere(args) => misere::misere_command(args),
         Command::Completions(args) => manual::completions_command(args, Cli::command()),

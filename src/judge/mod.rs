@@ -35,6 +35,8 @@ use crate::Error;
 
 pub use compare::{compare, Mode};
 pub use moves::{compare_moves, move_refusal};
+pub(crate) use moves::{parse_heap_move, parse_position_move};
+pub(crate) use tokens::read_line_bounded;
 
 /// What a judge says of one test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

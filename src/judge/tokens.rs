@@ -132,7 +132,7 @@ impl<R: BufRead> Tokens<R> {
 /// Reads one line into `line` (without its `\n`), keeping at most `most`
 /// bytes of it and skipping the rest; whether the line was cut, and `None`
 /// at the end of the reader.
-pub(super) fn read_line_bounded(
+pub(crate) fn read_line_bounded(
     reader: &mut impl BufRead,
     line: &mut Vec<u8>,
     most: usize,

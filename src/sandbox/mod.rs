@@ -6,7 +6,8 @@
 //!
 //! # The box
 //!
-//! A run ([`run`]) clones a *keeper* into new PID, mount, network, IPC and
+//! A run ([`run`], or [`run_connected`] on pipes an interactor talks to
+//! the program over) clones a *keeper* into new PID, mount, network, IPC and
 //! UTS namespaces; the keeper is process 1 there, makes the box and starts
 //! the program (`child` holds both). The program sees:
 //!
@@ -166,6 +167,26 @@ pub fn run(
     stderr: &Path,
     limits: &Limits,
 ) -> io::Result<Outcome> {
+    let input = File::open(stdin)?;
+    let output = private_file(stdout)?;
+    let mut outcome = run_connected(program, input, output, stderr, limits)?;
+    outcome.output_bytes = size(stdout);
+    Ok(outcome)
+}
+
+/// Runs `program` as [`run`] does, with `stdin` and `stdout` open already:
+/// files, or the ends of pipes another thread talks to the program over
+/// (an interactor). They are closed here as soon as the box holds them,
+/// so the other ends see the program's end when it comes. What went into
+/// `stdout` is not counted: the outcome's `output_bytes` is 0, and a pipe's
+/// bytes are its reader's to bound.
+pub fn run_connected(
+    program: &Program,
+    stdin: File,
+    stdout: File,
+    stderr: &Path,
+    limits: &Limits,
+) -> io::Result<Outcome> {
     interrupt::guard();
     if interrupt::interrupted() {
         return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
@@ -198,8 +219,7 @@ pub fn run(
     let mut left: Vec<PathBuf> = group.iter().flat_map(|g| g.folders().to_vec()).collect();
     left.extend(work.iter().map(|work| work.path.clone()));
     let _left = interrupt::Left::new(&left);
-    let input = File::open(stdin)?;
-    let output = private_file(stdout)?;
+    let (input, output) = (stdin, stdout);
     let errors = private_file(stderr)?;
     let (reading, writing) = report_pipe()?;
     let network = match (&identity, kind) {
@@ -230,6 +250,7 @@ pub fn run(
         false => None,
     };
     drop(writing);
+    drop((input, output));
     let _keeper = interrupt::Keeper::new(keeper);
     let mut meter = match group.as_mut() {
         Some(group) => watch::Meter::Group(group),
@@ -262,7 +283,7 @@ pub fn run(
         address_space_exhausted: request.address_space
             && failed
             && watched.peak_address_space >= space - space / 8,
-        output_bytes: size(stdout),
+        output_bytes: 0,
         error_bytes: size(stderr),
         stderr_tail: outcome::tail(stderr)?,
     })

@@ -71,14 +71,29 @@ impl TestFile {
     /// Appends the file, in `problem`'s strict format, to `out`. The counts
     /// are the lists' lengths; a row of pairs writes its numbers two a line.
     pub fn write(&self, problem: &Problem, out: &mut Vec<u8>) {
-        let layout = problem.layout;
-        if layout.has_case_count() {
+        self.write_head(problem, out);
+        for case in &self.cases {
+            write_case(problem.layout, case, out);
+        }
+        TestFile::write_end(problem, out);
+    }
+
+    /// Appends what comes before the first case: the number of cases,
+    /// when the layout has one.
+    pub fn write_head(&self, problem: &Problem, out: &mut Vec<u8>) {
+        if problem.layout.has_case_count() {
             line(out, &[self.cases.len() as u64]);
         }
-        for case in &self.cases {
-            write_case(layout, case, out);
-        }
-        match layout {
+    }
+
+    /// Appends one case, as [`TestFile::write`] writes it.
+    pub fn write_case(problem: &Problem, case: &Case, out: &mut Vec<u8>) {
+        write_case(problem.layout, case, out);
+    }
+
+    /// Appends the layout's end marker, if it has one.
+    pub fn write_end(problem: &Problem, out: &mut Vec<u8>) {
+        match problem.layout {
             Layout::ZeroTerminated
             | Layout::HeapCasesToZero { .. }
             | Layout::SubtractionSetCases => out.extend_from_slice(b"0\n"),

@@ -283,10 +283,11 @@ fn the_library_knows_nothing_of_the_command_line() {
 /// `stress` serves `judge --stress`: it knows the problems' files through
 /// `problem`, `gen` and `validate` (and the games, errors and random numbers
 /// they use), and only the command line, `judge` (whose move checker
-/// reads an input as `stress`'s cases) and `package` (which writes crafted
-/// tests as such cases) use it.
+/// reads an input as `stress`'s cases), `package` (which writes crafted
+/// tests as such cases) and `interact` (which plays each case as a game
+/// and writes it to the program as the input has it) use it.
 #[test]
-fn stress_knows_only_the_files_and_only_the_command_line_judge_and_package_know_stress() {
+fn stress_knows_only_the_files_and_only_the_command_line_judge_package_and_interact_know_stress() {
     let krate = read_crate();
     let allowed = [
         "stress", "problem", "games", "gen", "validate", "error", "rng",
@@ -304,7 +305,7 @@ fn stress_knows_only_the_files_and_only_the_command_line_judge_and_package_know_
                     top != Some("stress")
                         || module
                             .first()
-                            .is_some_and(|m| m == "judge" || m == "package")
+                            .is_some_and(|m| matches!(m.as_str(), "judge" | "package" | "interact"))
                 }
             };
             assert!(

@@ -914,7 +914,9 @@ fn the_top_level_exit_statuses_name_every_command_with_a_negative_finding() {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    for command in ["solve", "validate", "judge", "grundy", "misere", "check"] {
+    for command in [
+        "solve", "validate", "judge", "grundy", "misere", "check", "interact",
+    ] {
         let own = nimstream(&[command, "--help"], b"");
         let own = stdout(&own)
             .split_whitespace()

@@ -18,6 +18,7 @@ mod folders;
 mod gen_output;
 mod grundy;
 mod grundy_runs;
+mod interact;
 mod judge;
 mod judge_moves;
 mod judge_stress;

@@ -194,7 +194,7 @@ fn open(path: &Path) -> Result<BufReader<File>, Error> {
 /// The game and the number of the input's cases, read as `validate` reads
 /// the input (an input it would refuse is refused, with its position): the
 /// expected answers must answer each case.
-fn input_cases(
+pub(crate) fn input_cases(
     problem: &'static Problem,
     params: GameParams,
     sized_by_input: bool,
@@ -220,7 +220,7 @@ enum Compared {
 
 /// The input's bytes, decompressed if it is compressed (the one copy the
 /// move checker holds).
-fn input_bytes(input: &Path) -> Result<Vec<u8>, Error> {
+pub(crate) fn input_bytes(input: &Path) -> Result<Vec<u8>, Error> {
     let mut opened = Input::open(input, MmapChoice::never())?;
     if opened.kind().codec().is_none() {
         return std::fs::read(input).map_err(io_error(input));
@@ -285,7 +285,7 @@ fn icpc(checked: &Checked, feedback: &Path) -> Result<ExitCode, Error> {
     }))
 }
 
-fn io_error(path: &Path) -> impl Fn(io::Error) -> Error + '_ {
+pub(crate) fn io_error(path: &Path) -> impl Fn(io::Error) -> Error + '_ {
     move |source| Error::Io {
         path: path.display().to_string(),
         source,

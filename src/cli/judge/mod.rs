@@ -4,9 +4,12 @@
 //!
 //! A test's expected answers are `NAME.out` or `NAME.ans` beside
 //! `NAME.in`, or, without one, nimstream's own, which it computes anyway
-//! to time itself on the input next to the program.
+//! to time itself on the input next to the program. With `--interactive`
+//! the program plays each test against the interactor instead
+//! ([`interactive`]).
 
 pub mod check;
+mod interactive;
 pub mod limits;
 mod report;
 mod stress;
@@ -83,6 +86,13 @@ pub struct JudgeArgs {
     /// `solve --move` writes it; any winning move is accepted.
     #[arg(long = "move", conflicts_with = "strict")]
     moves: bool,
+    /// Play each test's cases as games against the program, as
+    /// `nimstream interact` plays them (docs/usage.md, Interactive
+    /// problems): the program's standard input and output are nimstream's
+    /// moves and its own. No answer files are read; a program that writes
+    /// nothing in time for a move gets TLE (idle).
+    #[arg(long, conflicts_with_all = ["moves", "strict", "stress"])]
+    interactive: bool,
     /// Print the results as one JSON object, not a line a test.
     #[arg(long)]
     json: bool,
@@ -101,6 +111,8 @@ struct Context<'a> {
     problem_file: Option<PathBuf>,
     /// Whether answers name a winning move, checked by the game.
     moves: bool,
+    /// Whether each test is played against the program, not answered.
+    interactive: bool,
 }
 
 pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
@@ -155,6 +167,13 @@ impl<'a> Context<'a> {
         {
             return Err(Error::Usage(why));
         }
+        if let Some(why) = args
+            .interactive
+            .then(|| nimstream::interact::refusal(problem, game))
+            .flatten()
+        {
+            return Err(Error::Usage(why));
+        }
         let mut program = Program::resolved(&args.command);
         program.env = args.env.clone();
         program
@@ -174,6 +193,7 @@ impl<'a> Context<'a> {
             },
             problem_file: args.problem.problem_file.clone(),
             moves: args.moves,
+            interactive: args.interactive,
         })
     }
 }
@@ -255,6 +275,9 @@ fn judge_all(
 
 /// Runs the program on one test and judges what it wrote.
 fn judge_test(context: &Context, test: &Path) -> Result<TestResult, Error> {
+    if context.interactive {
+        return interactive::judge_interactive_test(context, test);
+    }
     let scratch = Scratch::new().map_err(|source| Error::Io {
         path: std::env::temp_dir().display().to_string(),
         source,

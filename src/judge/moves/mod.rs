@@ -415,7 +415,7 @@ fn window(heaps: impl Iterator<Item = u64> + Clone, index: usize, parts: usize) 
 }
 
 /// `i:a->b`, `i:a->b+c` or `i:a->b+c+d`, one token.
-fn parse_heap_move(claimed: &[&[u8]]) -> Option<HeapMove> {
+pub(crate) fn parse_heap_move(claimed: &[&[u8]]) -> Option<HeapMove> {
     let [token] = claimed else { return None };
     let text = std::str::from_utf8(token).ok()?;
     let (heap, rest) = text.split_once(':')?;
@@ -477,7 +477,7 @@ fn position_move(
 }
 
 /// `a->b` (one token) or `a b->c d` (three).
-fn parse_position_move(claimed: &[&[u8]]) -> Option<PositionMove> {
+pub(crate) fn parse_position_move(claimed: &[&[u8]]) -> Option<PositionMove> {
     let text = |token: &[u8]| std::str::from_utf8(token).ok().map(str::to_owned);
     match claimed {
         [one] => {

@@ -1,0 +1,148 @@
+//! Interactive play: nimstream as the jury's interactor, playing a game
+//! against the contestant's program over its standard input and output.
+//!
+//! The protocol, for each case of the test in turn:
+//!
+//! 1. The interactor writes the case as the problem's input has it (the
+//!    number of cases first, before the first case, when the layout
+//!    counts them; the layout's end marker after the last game).
+//! 2. The program writes `First` or `Second`: whether it moves first.
+//! 3. The two alternate moves, one a line, in the `--move` notation of the
+//!    game: `i:a->b` (heap `i`, from 1, from `a` objects to `b`), `i:a->b+c`
+//!    or `i:a->b+c+d` for a split, whose parts take the heap's place; a
+//!    heap taken to nothing stays as a heap of 0. A position game's move
+//!    is `a->b` for its pile, or `a b->c d` for its two numbers.
+//! 4. When the player to move has no move, the game is over: the
+//!    interactor writes [`WON`] (`0`) when the program won it, and the next
+//!    case follows. When the program lost it, or wrote a line that is no
+//!    move or an illegal move, or went silent past the limit, the
+//!    interactor writes [`LOST`] (`-1`) and the session ends. `0` comes
+//!    only when the player to move has no move, so a program following
+//!    the position tells it from a move that starts with 0 (`0 5->0 3`).
+//!
+//! The program must win every game: one lost is a wrong answer. The
+//! interactor plays to win ([`player`]), so a program wins only from a
+//! won position (it chooses its side) and only with a winning move every
+//! time. Every move of the program is checked as `judge --move` checks a
+//! claimed move, with its messages ([`board`]).
+//!
+//! Played: the heap games whose moves nimstream can check (Nim, misère
+//! Nim, Lasker's Nim, HDU 5795's splits, bounded Nim, any octal or
+//! subtraction rule in normal or misère play), and the position games
+//! whose position is all there is to know: Bash's game, powers of two,
+//! Wythoff's game and HDU 2147's corner walk. Not yet: Fibonacci Nim and
+//! the k-multiple game (a move's limit depends on the move before), the
+//! multiplication game (its position is the product so far), the cutting
+//! game (a cut leaves two sheets), the row games, S-Nim's sets and the
+//! graphs ([`refusal`] says which).
+
+pub mod board;
+pub mod listen;
+pub mod player;
+pub mod protocol;
+mod session;
+
+use std::time::Duration;
+
+use crate::games::Game;
+use crate::problem::{Layout, Problem};
+
+pub use listen::{Heard, Lines, Listener};
+pub use protocol::{LOST, WON};
+pub use session::play;
+
+/// What bounds a game, and the interactor's seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most moves, both players' together, one game may take.
+    pub max_moves: u64,
+    /// How long the program may take to write a line it owes.
+    pub move_time: Duration,
+    /// The seed of the interactor's draws among equal moves.
+    pub seed: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_moves: 1_000_000,
+            move_time: Duration::from_secs(10),
+            seed: 0,
+        }
+    }
+}
+
+/// What the interactor says of a session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every game won.
+    Accepted,
+    /// A game lost, an illegal move, a game too long.
+    WrongAnswer,
+    /// A line that is no side and no move, or the output's end mid-game.
+    PresentationError,
+    /// Idleness: no line within the time a move may take.
+    Idleness,
+}
+
+impl Verdict {
+    /// The short name judges use: AC, WA, PE, IL.
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::Accepted => "AC",
+            Verdict::WrongAnswer => "WA",
+            Verdict::PresentationError => "PE",
+            Verdict::Idleness => "IL",
+        }
+    }
+}
+
+/// How a session ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// What happened, naming the game: "game 2: move 3: '1:4->5' is illegal:
+    /// …".
+    pub message: String,
+    /// How many games the program won.
+    pub games: u64,
+    /// The last lines of the game that was not won, `>` before the
+    /// interactor's and `<` before the program's; empty when accepted.
+    pub transcript: Vec<String>,
+}
+
+/// Why `problem`, played as `game`, cannot be played interactively, if it
+/// cannot.
+pub fn refusal(problem: &Problem, game: &Game) -> Option<String> {
+    let name = problem.name;
+    let not_yet = |why: &str| Some(format!("{name} cannot be played interactively yet: {why}"));
+    match problem.layout {
+        Layout::SubtractionSetCases | Layout::GraphCases => {
+            return not_yet("each case brings a game of its own (a set, a graph)")
+        }
+        Layout::Rows(_) => return not_yet("its case is a row, whose moves have no notation yet"),
+        _ => {}
+    }
+    match game {
+        Game::Fibonacci(_) | Game::KMultiple(_) => not_yet(
+            "the most a move may take depends on the move before, which the position does \
+             not hold",
+        ),
+        Game::Multiplication(_) => not_yet("its position is the product so far, not the case"),
+        Game::Cutting(_) => not_yet("a cut leaves two sheets, which its notation does not carry"),
+        Game::Bash(_) | Game::PowersOfTwo(_) | Game::Wythoff(_) | Game::CornerWalk(_) => None,
+        _ if !game.is_heap_game() => not_yet("its game is not played move by move"),
+        _ if !game.checks_moves() => not_yet("its game cannot check a move"),
+        _ => None,
+    }
+}
+
+/// Whether a position game's moves are written `a b->c d`, its position
+/// being two piles, rather than `a->b`.
+pub fn two_piles(game: &Game) -> bool {
+    matches!(game, Game::Wythoff(_) | Game::CornerWalk(_))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,389 @@
+//! The interactor's own move.
+//!
+//! From a won position it plays the move `solve --move` names
+//! ([`HeapGame::winning_move_in`], [`PositionGame::winning_move`]), so a
+//! program that cannot defend loses. From a lost position there is no
+//! right move, only a hard one: the interactor draws a few candidate moves
+//! (small and large takes, takes the rule allows, splits near the ends and
+//! the middle) from a sample of heaps, keeps those the game calls legal
+//! ([`HeapGame::legality`], [`PositionGame::check_move`]), and plays one
+//! that leaves the program the fewest heaps to answer from, so that a
+//! program that guesses is likely to miss the one reply that wins. The
+//! count is exact in normal play, where a heap has a winning reply iff its
+//! Grundy value holds the xor's highest bit; in a misère rule's game it is
+//! not counted. A position game's candidates (takes of one, of a power of
+//! two, of the bound, of all, drawn ones) all count the same. Equals are
+//! drawn among with the seed. Told to hurry
+//! ([`Player::hurry`]), it plays instead the candidate that leaves the
+//! fewest objects, so that a game ends.
+//!
+//! The candidates are not every move, but they always include a move when
+//! there is one: taking one object, or the rule's smallest removal, or the
+//! smallest split it allows, from every heap in turn if the sample has
+//! none. So a position with no candidate is one with no move, and the game
+//! is over.
+
+use crate::games::{
+    CaseSummary, Game, HeapGame, HeapMove, Legality, Played, PositionGame, PositionMove,
+};
+use crate::grundy::Rule;
+use crate::rng::SplitMix64;
+
+use super::board::{summary, Board, Move};
+
+/// How many heaps a lost position's candidates are drawn from.
+const SAMPLED_HEAPS: usize = 24;
+
+/// The interactor's choice of moves, reproducible from its seed.
+#[derive(Clone, Debug)]
+pub struct Player {
+    rng: SplitMix64,
+    /// Whether a lost position is played to end the game soon rather
+    /// than to leave few winning replies.
+    hurry: bool,
+}
+
+impl Player {
+    /// A player whose draws follow `seed`.
+    pub fn new(seed: u64) -> Player {
+        Player {
+            rng: SplitMix64::new(seed),
+            hurry: false,
+        }
+    }
+
+    /// From now on, whether to play a lost position to end the game soon:
+    /// the candidate that leaves the fewest objects. A game near its move
+    /// limit is hurried so that the limit stays the program's to reach.
+    pub fn hurry(&mut self, hurry: bool) {
+        self.hurry = hurry;
+    }
+
+    /// The interactor's move on `board`, to move there; `None` when it has
+    /// no move (the game is over). An error when the game cannot decide a
+    /// heap.
+    pub fn choose(&mut self, game: &mut Game, board: &Board) -> Result<Option<Move>, String> {
+        let rule = rule_of(game).cloned();
+        let score = match (self.hurry, &*game) {
+            (true, _) => Score::ObjectsLeft,
+            (false, Game::MisereRule(_)) => Score::Nothing,
+            (false, _) => Score::WinningReplies,
+        };
+        let (rng, hurry) = (&mut self.rng, self.hurry);
+        crate::with_game!(game,
+            heap game => match board {
+                Board::Heaps(heaps) => {
+                    let chosen = heap_choice(&*game, heaps, rule.as_ref(), score, rng)?;
+                    Ok(chosen.map(Move::Heap))
+                }
+                Board::Position(..) => Err("a heap game on a position".into()),
+            },
+            position game => match *board {
+                Board::Position(a, b) => {
+                    Ok(position_choice(game, (a, b), hurry, rng).map(Move::Position))
+                }
+                Board::Heaps(_) => Err("a position game on heaps".into()),
+            },
+            row _game => Err("a row's game is not played".into())
+        )
+    }
+
+    /// Whether the player to move on `board` has any move at all.
+    pub fn has_move(&mut self, game: &mut Game, board: &Board) -> bool {
+        let rule = rule_of(game).cloned();
+        crate::with_game!(game,
+            heap game => match board {
+                Board::Heaps(heaps) => heaps
+                    .iter()
+                    .any(|&heap| !heap_options(&*game, heap, rule.as_ref(), None).is_empty()),
+                Board::Position(..) => false,
+            },
+            position game => match *board {
+                Board::Position(a, b) => !position_options(game, (a, b), None).is_empty(),
+                Board::Heaps(_) => false,
+            },
+            row _game => false
+        )
+    }
+}
+
+/// What a lost position's candidates are ranked by, fewest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Score {
+    /// The heaps left with a winning reply.
+    WinningReplies,
+    /// The objects left: to end the game soon.
+    ObjectsLeft,
+    /// Nothing: every candidate is as good.
+    Nothing,
+}
+
+/// The rule of a game given by one, whose removals the candidates follow.
+fn rule_of(game: &Game) -> Option<&Rule> {
+    match game {
+        Game::Rule(game) => Some(game.rule()),
+        Game::MisereRule(game) => Some(game.rule()),
+        _ => None,
+    }
+}
+
+/// A heap's Grundy value as its fold xors it, all 65 bits.
+fn value<G: HeapGame>(game: &G, heap: u64) -> u128 {
+    let mut alone = CaseSummary::default();
+    game.fold(&mut alone, heap);
+    u128::from(alone.xor) | u128::from(alone.carry) << 64
+}
+
+/// The interactor's move on `heaps`.
+fn heap_choice<G: HeapGame>(
+    game: &G,
+    heaps: &[u64],
+    rule: Option<&Rule>,
+    score: Score,
+    rng: &mut SplitMix64,
+) -> Result<Option<HeapMove>, String> {
+    let folded = summary(game, heaps)?;
+    if game.first_player_wins(&folded) {
+        if let Some(mv) = game.winning_move_in(heaps, &folded) {
+            return Ok(Some(mv));
+        }
+    }
+    let mut candidates: Vec<(usize, Vec<u64>)> = Vec::new();
+    // Late in a game most heaps may be empty: the sample is of the others.
+    let nonempty: Vec<usize> = (0..heaps.len()).filter(|&at| heaps[at] > 0).collect();
+    let sampled: Vec<usize> = match nonempty.len() <= SAMPLED_HEAPS {
+        true => nonempty,
+        false => (0..SAMPLED_HEAPS)
+            .map(|_| nonempty[rng.between(0, nonempty.len() as u64 - 1) as usize])
+            .collect(),
+    };
+    for &at in &sampled {
+        let options = heap_options(game, heaps[at], rule, Some(rng));
+        candidates.extend(options.into_iter().map(|parts| (at, parts)));
+    }
+    if candidates.is_empty() {
+        // The sample may have missed the few heaps that still move.
+        let moving = heaps.iter().enumerate().find_map(|(at, &heap)| {
+            let options = heap_options(game, heap, rule, None);
+            (!options.is_empty()).then(|| options.into_iter().map(move |parts| (at, parts)))
+        });
+        candidates.extend(moving.into_iter().flatten());
+    }
+    let scores: Vec<u64> = match score {
+        Score::WinningReplies => {
+            let values: Vec<u128> = heaps.iter().map(|&heap| value(game, heap)).collect();
+            let replies = Replies::of(&values);
+            candidates
+                .iter()
+                .map(|(at, parts)| {
+                    let after: Vec<u128> = parts.iter().map(|&part| value(game, part)).collect();
+                    replies.after(values[*at], &after)
+                })
+                .collect()
+        }
+        Score::ObjectsLeft => {
+            let left = |parts: &[u64]| parts.iter().fold(0u64, |sum, &p| sum.saturating_add(p));
+            candidates.iter().map(|(_, parts)| left(parts)).collect()
+        }
+        Score::Nothing => vec![0; candidates.len()],
+    };
+    let Some(&fewest) = scores.iter().min() else {
+        return Ok(None);
+    };
+    let best: Vec<usize> = (0..candidates.len())
+        .filter(|&i| scores[i] == fewest)
+        .collect();
+    let (at, parts) = &candidates[best[rng.between(0, best.len() as u64 - 1) as usize]];
+    Ok(Some(HeapMove {
+        heap: *at as u64 + 1,
+        from: heaps[*at],
+        to: parts[0],
+        and: parts.get(1).copied(),
+        third: parts.get(2).copied(),
+    }))
+}
+
+/// The xor of a position's Grundy values and, per bit, how many heaps
+/// hold it: enough to count the winning replies after any one move.
+struct Replies {
+    xor: u128,
+    holding: [u64; 65],
+}
+
+impl Replies {
+    fn of(values: &[u128]) -> Replies {
+        let mut replies = Replies {
+            xor: 0,
+            holding: [0; 65],
+        };
+        for &value in values {
+            replies.xor ^= value;
+            for bit in 0..65 {
+                replies.holding[bit] += (value >> bit & 1) as u64;
+            }
+        }
+        replies
+    }
+
+    /// How many heaps have a winning reply once the heap worth `from` is
+    /// replaced by parts worth `parts`: those whose value holds the new
+    /// xor's highest bit (none when the xor is 0).
+    fn after(&self, from: u128, parts: &[u128]) -> u64 {
+        let xor = parts.iter().fold(self.xor ^ from, |x, &part| x ^ part);
+        let Some(top) = xor.checked_ilog2() else {
+            return 0;
+        };
+        let bit = |value: u128| (value >> top & 1) as u64;
+        let others = self.holding[top as usize] - bit(from);
+        others + parts.iter().map(|&part| bit(part)).sum::<u64>()
+    }
+}
+
+/// Candidate moves from a heap of `heap`, each the parts it leaves, all
+/// legal in `game`. Without `rng`, only the few that show whether the
+/// heap moves at all.
+fn heap_options<G: HeapGame>(
+    game: &G,
+    heap: u64,
+    rule: Option<&Rule>,
+    mut rng: Option<&mut SplitMix64>,
+) -> Vec<Vec<u64>> {
+    if heap == 0 {
+        return Vec::new();
+    }
+    let full = rng.is_some();
+    let mut draw = |lo: u64, hi: u64| rng.as_mut().map(|rng| rng.between(lo, hi.max(lo)));
+    let mut removals = vec![1, heap];
+    let mut split_removals = vec![0];
+    if full {
+        removals.extend([2, 3]);
+        removals.extend(draw(1, heap));
+    }
+    if let Some(rule) = rule {
+        let lists = [
+            (rule.leave_one(), true),
+            (rule.leave_two(), false),
+            (rule.leave_three(), false),
+        ];
+        for (list, leaves_one) in lists {
+            let into = match leaves_one {
+                true => &mut removals,
+                false => &mut split_removals,
+            };
+            // The smallest shows whether the heap moves; a drawn one and
+            // the largest that fits vary the game.
+            let fitting = list.iter().take_while(|&&k| k as u64 <= heap).count();
+            let Some(last) = fitting.checked_sub(1) else {
+                continue;
+            };
+            into.push(list[0] as u64);
+            if full {
+                let drawn = draw(0, last as u64).unwrap_or(0) as usize;
+                into.extend([list[drawn] as u64, list[last] as u64]);
+            }
+        }
+    }
+    let mut options: Vec<Vec<u64>> = Vec::new();
+    for k in removals.into_iter().filter(|&k| (1..=heap).contains(&k)) {
+        options.push(vec![heap - k]);
+    }
+    for k in split_removals.into_iter().filter(|&k| k <= heap) {
+        let rest = heap - k;
+        if rest >= 2 {
+            options.push(vec![1, rest - 1]);
+            options.push(vec![rest / 2, rest - rest / 2]);
+            if let Some(a) = draw(1, rest - 1) {
+                options.push(vec![a, rest - a]);
+            }
+        }
+        if rest >= 3 {
+            options.push(vec![1, 1, rest - 2]);
+            let third = rest / 3;
+            options.push(vec![third, third, rest - 2 * third]);
+            if let Some(a) = draw(1, rest - 2) {
+                let b = draw(1, rest - a - 1).unwrap_or(1);
+                options.push(vec![a, b, rest - a - b]);
+            }
+        }
+    }
+    options.sort();
+    options.dedup();
+    options.retain(|parts| game.legality(heap, parts) == Legality::Legal);
+    options
+}
+
+/// The interactor's move from `(a, b)`.
+fn position_choice(
+    game: &mut impl PositionGame,
+    (a, b): (u64, u64),
+    hurry: bool,
+    rng: &mut SplitMix64,
+) -> Option<PositionMove> {
+    if game.first_player_wins(a, b) {
+        if let Some(mv) = game.winning_move(a, b) {
+            return Some(mv);
+        }
+    }
+    let mut options = position_options(game, (a, b), Some(rng));
+    if hurry {
+        let left = |mv: &PositionMove| match *mv {
+            PositionMove::Pile { to, .. } => to,
+            PositionMove::Piles { to, .. } => to.0.saturating_add(to.1),
+            PositionMove::Cut { .. } => u64::MAX,
+        };
+        let least = options.iter().map(left).min()?;
+        options.retain(|mv| left(mv) == least);
+    }
+    let last = options.len().checked_sub(1)?;
+    Some(options[rng.between(0, last as u64) as usize])
+}
+
+/// Candidate moves from `(a, b)`, all legal in `game`: takes from one pile
+/// (of 1 to 3, `b` when it is a bound, a power of two, all) and, for a
+/// game of two piles, from either or both. Without `rng`, only the few
+/// that show whether the position moves at all.
+fn position_options(
+    game: &mut impl PositionGame,
+    (a, b): (u64, u64),
+    mut rng: Option<&mut SplitMix64>,
+) -> Vec<PositionMove> {
+    let mut takes = vec![1];
+    if let Some(rng) = rng.as_mut() {
+        takes.extend([2, 3, b, a, b.min(a)]);
+        takes.extend((0..64).map(|i| 1u64 << i));
+        takes.push(rng.between(1, a.max(1)));
+        takes.push(rng.between(1, b.max(1)));
+    }
+    let mut options = Vec::new();
+    for &k in takes.iter().filter(|&&k| k >= 1) {
+        if let Some(to) = a.checked_sub(k) {
+            options.push(PositionMove::Pile { from: a, to });
+            options.push(PositionMove::Piles {
+                from: (a, b),
+                to: (to, b),
+            });
+        }
+        if let Some(to) = b.checked_sub(k) {
+            options.push(PositionMove::Piles {
+                from: (a, b),
+                to: (a, to),
+            });
+        }
+        if let (Some(x), Some(y)) = (a.checked_sub(k), b.checked_sub(k)) {
+            options.push(PositionMove::Piles {
+                from: (a, b),
+                to: (x, y),
+            });
+        }
+    }
+    let mut seen = Vec::new();
+    options.retain(|mv| {
+        let new = !seen.contains(mv);
+        seen.push(*mv);
+        new && matches!(game.check_move(a, b, mv), Played::Legal { .. })
+    });
+    options
+}
+
+#[cfg(test)]
+mod tests;

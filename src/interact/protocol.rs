@@ -1,0 +1,50 @@
+//! The words of the line protocol, besides the moves
+//! ([`Board::read_move`](super::board::Board::read_move) reads those).
+
+use super::board::quote;
+
+/// The interactor's line when the game is over and the program won it: it
+/// goes on to the next case, or to the end of the input.
+pub const WON: &str = "0";
+
+/// The interactor's line when the program lost the game, or broke the
+/// protocol (a line that is no move, an illegal move, too many moves): the
+/// session is over and the program should exit.
+pub const LOST: &str = "-1";
+
+/// Who the program chose to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The program moves first.
+    First,
+    /// The interactor moves first.
+    Second,
+}
+
+impl Side {
+    /// The word the program writes for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::First => "First",
+            Side::Second => "Second",
+        }
+    }
+}
+
+/// The side the program chose on `line`: `First` or `Second`, spelt so,
+/// spaces around it allowed.
+pub fn read_side(line: &[u8]) -> Result<Side, String> {
+    match line.trim_ascii() {
+        b"First" => Ok(Side::First),
+        b"Second" => Ok(Side::Second),
+        _ => Err(format!(
+            "{} is not a side: expected First or Second",
+            quote(line)
+        )),
+    }
+}
+
+/// Whether `line` holds nothing but spaces: the session skips such lines.
+pub fn is_blank(line: &[u8]) -> bool {
+    line.trim_ascii().is_empty()
+}
