@@ -58,7 +58,8 @@ pub(super) enum Step {
     ReadOnly,
     Proc,
     Hostname,
-    MoveRoot,
+    PivotRoot,
+    CoverOldRoot,
     ChangeRoot,
     Session,
     StartProgram,
@@ -72,7 +73,7 @@ pub(super) enum Step {
 
 /// What a step does, for the message of a box that could not be made.
 pub(super) fn step_name(step: i64) -> &'static str {
-    const NAMES: [&str; 23] = [
+    const NAMES: [&str; 24] = [
         "resetting signal handlers",
         "mapping the user namespace's user",
         "joining the control groups",
@@ -86,8 +87,9 @@ pub(super) fn step_name(step: i64) -> &'static str {
         "making a bound folder read-only",
         "mounting the box's /proc",
         "naming the box's host",
-        "moving the box's tmpfs onto / (MS_MOVE)",
-        "making the box the root (chroot)",
+        "making the box's tmpfs the root (pivot_root)",
+        "covering the machine's tree (a read-only tmpfs on it)",
+        "entering the box's root (chroot)",
         "starting a session",
         "starting the program",
         "setting the program's standard streams",
@@ -321,35 +323,68 @@ unsafe fn build_root(plan: &Plan) -> Result<(), Failure> {
         ),
     )?;
     check(Step::WorkFolder, libc::chdir(plan.root.as_ptr()))?;
+    // The box's tree is built in a folder of the tmpfs, bound onto itself
+    // so that it is a mount, which the box's /proc/self/mountinfo shows
+    // as its `/`; the tmpfs's top holds it and the machine's covered tree.
+    check(Step::MakeFolder, libc::mkdir(BOX_ROOT.as_ptr(), 0o755))?;
+    // mkdir's mode passes the umask, which may be 077.
+    check(Step::MakeFolder, libc::chmod(BOX_ROOT.as_ptr(), 0o755))?;
+    check(
+        Step::Bind,
+        libc::mount(
+            BOX_ROOT.as_ptr(),
+            BOX_ROOT.as_ptr(),
+            none,
+            libc::MS_BIND,
+            ptr::null(),
+        ),
+    )?;
+    check(Step::WorkFolder, libc::chdir(BOX_ROOT.as_ptr()))?;
     for step in &plan.mounts {
         mount_step(&fds, step)?;
     }
+    check(Step::WorkFolder, libc::chdir(c"..".as_ptr()))?;
     check(
         Step::Hostname,
         libc::sethostname(c"box".as_ptr(), c"box".to_bytes().len()),
     )?;
-    // The box's tmpfs is moved onto `/` and made the root, as switch_root
-    // does, rather than pivot_root and a detach of the old root: the
-    // detach waits for an RCU grace period (milliseconds, on every run),
-    // and so would the namespace's end, which nimstream instead lets a
-    // thread of its own pay (`hold_mounts`). The machine's tree stays
-    // below the box's root, out of every path and of the box's
-    // `/proc/self/mountinfo`; leaving a chroot needs CAP_SYS_CHROOT,
-    // which no process in the box has (the program is never root in any
-    // namespace, and no_new_privs keeps it so).
+    // The tmpfs becomes the namespace's root and the machine's tree goes
+    // to /.old, where it is covered by an empty read-only tmpfs rather
+    // than unmounted: an unmount waits for an RCU grace period
+    // (milliseconds, on every run), and so would the namespace's end,
+    // which nimstream instead lets a thread of its own pay (`teardown`).
+    // Covered is out of reach: no path leads under a mount, only root in
+    // the namespace's user namespace may unmount the cover, and a copy
+    // of the namespace made in a user namespace of the program's own has
+    // its covers locked (mount_namespaces(7)). The box's root is the
+    // folder within, so that neither /.old nor the machine's mount points
+    // are in its /proc/self/mountinfo; a program that leaves that chroot
+    // (in a user namespace of its own, where it may chroot) finds the
+    // tmpfs's top, the box's tree and the empty cover.
+    check(Step::MakeFolder, libc::mkdir(OLD_ROOT.as_ptr(), 0))?;
     check(
-        Step::MoveRoot,
+        Step::PivotRoot,
+        libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), OLD_ROOT.as_ptr()) as libc::c_int,
+    )?;
+    check(Step::WorkFolder, libc::chdir(c"/".as_ptr()))?;
+    check(
+        Step::CoverOldRoot,
         libc::mount(
-            c".".as_ptr(),
-            c"/".as_ptr(),
-            none,
-            libc::MS_MOVE,
-            ptr::null(),
+            c"tmpfs".as_ptr(),
+            OLD_ROOT.as_ptr(),
+            c"tmpfs".as_ptr(),
+            libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            c"size=4k,nr_inodes=1,mode=000".as_ptr().cast(),
         ),
     )?;
-    check(Step::ChangeRoot, libc::chroot(c".".as_ptr()))?;
+    check(Step::ChangeRoot, libc::chroot(BOX_ROOT.as_ptr()))?;
     check(Step::WorkFolder, libc::chdir(c"/".as_ptr()))
 }
+
+/// The box's root, a folder at the top of its tmpfs.
+const BOX_ROOT: &CStr = c"root";
+/// Where the machine's tree goes, covered, at the top of the tmpfs.
+const OLD_ROOT: &CStr = c".old";
 
 /// One step of building the root, with paths relative to it.
 unsafe fn mount_step(fds: &[libc::c_int], step: &MountStep) -> Result<(), Failure> {

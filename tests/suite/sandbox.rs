@@ -466,3 +466,15 @@ fn without_privileges_the_box_still_hides_the_answers_and_nimstream() {
     assert_eq!(verdict(&escape), "AC", "{}", stdout(&escape));
     assert!(!lives(&mark), "sleep {mark} outlived the run");
 }
+
+#[test]
+fn the_box_cannot_be_left_for_the_machines_tree() {
+    let dir = tests(false);
+    // A file the box's user could read, were it in reach.
+    let secret = dir.path().join("secret");
+    std::fs::write(&secret, "answers").unwrap();
+    set_mode(&secret, 0o644);
+    let env = format!("SECRET={}", secret.display());
+    let run = judge(dir.path(), &["--env", &env], &[&hostile(), "chroot-escape"]);
+    assert_eq!(verdict(&run), "WA", "{}", stdout(&run));
+}

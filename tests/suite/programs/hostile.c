@@ -13,7 +13,14 @@
  *   hostile stack MIB       recurses through MIB MiB of stack;
  *   hostile connect PORT    connects to 127.0.0.1:PORT (exit 3 if not);
  *   hostile killall         kill(-1, SIGKILL) and ptrace every PID < 65536;
- *   hostile fill            holds as many sleeping processes as it can.
+ *   hostile fill            holds as many sleeping processes as it can;
+ *   hostile chroot-escape   tries to leave the box's root (a user
+ *                           namespace of its own, where chroot is allowed,
+ *                           then the classic climb out of a chroot; the
+ *                           machine's tree under /.old, its cover unmounted)
+ *                           and answers "No" only if it read the file
+ *                           $SECRET names (an environment variable: a file
+ *                           the command names is shown in the box).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -25,7 +32,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/ptrace.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -76,6 +85,30 @@ int main(int argc, char **argv) {
     mark = argc > 2 ? argv[2] : "1000";
     double number = argc > 2 ? atof(argv[2]) : 0;
     size_t mib = (size_t)number << 20;
+    if (!strcmp(mode, "chroot-escape")) {
+        if (unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) unshare(CLONE_NEWUSER);
+        mkdir("/tmp/escape", 0755);
+        if (chroot("/tmp/escape") == 0) {
+            for (int i = 0; i < 64; i++) chdir("..");
+            chroot(".");
+        }
+        umount2("/.old", MNT_DETACH);
+        const char *under[] = {"", "/.old", "/.old/.old"};
+        int read_it = 0;
+        for (int i = 0; i < 3; i++) {
+            char path[4096];
+            const char *secret = getenv("SECRET");
+            snprintf(path, sizeof path, "%s%s", under[i], secret ? secret : "/");
+            FILE *file = fopen(path, "r");
+            if (file) {
+                read_it = 1;
+                fclose(file);
+            }
+        }
+        puts(read_it ? "No" : "Yes");
+        fflush(stdout);
+        return 0;
+    }
     if (!strcmp(mode, "setsid")) {
         if (fork() == 0) { setsid(); exec_sleep(); }
     } else if (!strcmp(mode, "setpgid")) {
