@@ -3,7 +3,8 @@
 //! one small.
 //!
 //! `draw` picks `gen`'s options for each test of a seeded run, edges of
-//! the limits first among them; `test_file` reads a validated input of any layout into a [`TestFile`]
+//! the limits first among them, and one test in four from the game's
+//! traps (`traps`); `test_file` reads a validated input of any layout into a [`TestFile`]
 //! and writes it back in the strict format `gen` writes; `parts` says what
 //! can be dropped from each kind of case and which numbers can be lowered;
 //! `shrink` drops cases, then items within cases, then lowers numbers,
@@ -16,8 +17,9 @@ pub mod draw;
 mod parts;
 pub mod shrink;
 pub mod test_file;
+mod traps;
 
-pub use draw::draw;
+pub use draw::{draw, Drawn};
 pub use parts::{smallest_allowed, NumberKind};
 pub use shrink::{shrink, Shrunk};
 pub use test_file::{Case, TestFile};

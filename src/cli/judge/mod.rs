@@ -6,6 +6,7 @@
 //! `NAME.in`, or, without one, nimstream's own, which it computes anyway
 //! to time itself on the input next to the program.
 
+mod aim;
 pub mod check;
 pub mod limits;
 mod report;
@@ -42,6 +43,8 @@ use report::{Report, TestResult, UntilReaderGone};
   nimstream judge lasker tests/ --time-limit 1 --memory-limit 64M -- ./sol
   nimstream judge nim tests/ --move -- ./sol       any winning move accepted
   nimstream judge --problem kayles.toml tests/ --json -- python3 sol.py
+  nimstream judge misere --stress -- ./sol         1000 drawn tests, shrunk
+  nimstream judge nim --stress --heaps 900..1100 --min 9000 --seed 7 -- ./sol
 
 Verdicts: AC accepted, WA wrong answer, PE presentation error (output that
 is no answer of the problem), TLE time limit (CPU or wall clock), MLE
@@ -212,7 +215,20 @@ fn stress_command(args: &JudgeArgs) -> Result<ExitCode, Error> {
         .iter()
         .map(|word| stress::shell_word(&word.to_string_lossy()))
         .collect();
-    stress::stress(&context, &args.stress, &command.join(" "))
+    let mut verdict_words = args.limits.words();
+    verdict_words.extend(
+        args.env
+            .iter()
+            .map(|pair| format!("--env {}", stress::shell_word(&pair.to_string_lossy()))),
+    );
+    let flags = [(args.strict, "--strict"), (args.moves, "--move")];
+    verdict_words.extend(
+        flags
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, flag)| flag.to_string()),
+    );
+    stress::stress(&context, &args.stress, &command.join(" "), &verdict_words)
 }
 
 /// Judges `tests` on `jobs` threads, handing each result to `done` in the

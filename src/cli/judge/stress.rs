@@ -3,6 +3,8 @@
 //! still fails the same way, and written with its answers and the
 //! program's output.
 
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 use std::io::IsTerminal;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,10 +17,11 @@ use nimstream::judge::Verdict;
 use nimstream::plural::count;
 use nimstream::problem::Problem;
 use nimstream::sandbox::{self, Ending, Program, Scratch};
-use nimstream::stress::{self, TestFile};
+use nimstream::stress::{self, Drawn, TestFile};
 use nimstream::validate::{self, Detail, Overrides};
 use nimstream::Error;
 
+use super::aim::AimArgs;
 use super::limits::parse_seconds;
 use super::report::UntilReaderGone;
 use super::{io_error, solve_into, verdict_of, Context};
@@ -32,15 +35,23 @@ const SHRINK_RUNS_OVER_LIMITS: usize = 30;
 /// Tests drawn when neither `--cases` nor `--for` says.
 const DEFAULT_CASES: u64 = 1000;
 
+/// Draws in a row that may give no new test (one `gen` cannot write, or
+/// one drawn before) before the run says there are no more.
+const REDRAWS: u64 = 1000;
+
 #[derive(Args)]
 #[command(next_help_heading = "Stress testing")]
 pub struct StressArgs {
     /// Draw tests with gen, from tiny to the problem's limits, instead of
-    /// reading TESTS; stop at the first that fails, shrink it, and write
-    /// failing.in, failing.ans and failing.got.
+    /// reading TESTS, one in four at the game's traps (the top of each
+    /// limit, 2^31 and 2^32; misère Nim's one heap above 1 among 1s;
+    /// Wythoff's pairs where floating point fails); stop at the first that
+    /// fails, shrink it (by halves first), and write failing.in,
+    /// failing.ans and failing.got.
     #[arg(long)]
     pub stress: bool,
-    /// Tests to draw (default 1000, unless --for is given).
+    /// Tests to run (default 1000, unless --for is given), all different:
+    /// fewer only where the limits allow fewer, which the run then says.
     #[arg(long, value_name = "N", requires = "stress", value_parser = crate::at_least_one)]
     cases: Option<u64>,
     /// Draw tests for this long: seconds, or 90s, 10m, 2h.
@@ -57,6 +68,8 @@ pub struct StressArgs {
     /// the current folder).
     #[arg(long, value_name = "DIR", requires = "stress", default_value = ".")]
     out_dir: PathBuf,
+    #[command(flatten)]
+    aim: AimArgs,
 }
 
 /// A test run and judged.
@@ -82,8 +95,14 @@ impl Files {
     }
 }
 
-pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<ExitCode, Error> {
+pub fn stress(
+    context: &Context,
+    args: &StressArgs,
+    command: &str,
+    verdict_words: &[String],
+) -> Result<ExitCode, Error> {
     let problem = context.problem;
+    let aimed = args.aim.limits(problem)?;
     let files = Files {
         scratch: Scratch::new().map_err(io_error(&std::env::temp_dir()))?,
     };
@@ -104,20 +123,28 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
     let started = Instant::now();
     let mut shown = Instant::now();
     let terminal = std::io::stderr().is_terminal();
-    let mut drawn = 0;
-    for index in 0..total {
+    let mut drawer = Drawer {
+        context,
+        limits: aimed,
+        seed: args.seed,
+        seen: HashSet::new(),
+    };
+    let mut run = 0;
+    let mut exhausted = false;
+    while run < total {
         if args.duration.is_some_and(|most| started.elapsed() > most) {
             break;
         }
-        let Some(test) = draw(context, args.seed, index)? else {
-            continue;
+        let Some(test) = drawer.next(run)? else {
+            exhausted = true;
+            break;
         };
-        drawn += 1;
         let judged = runner.judge(&test)?;
+        run += 1;
         if terminal && shown.elapsed() > Duration::from_millis(500) {
             eprint!(
                 "\rnimstream: stress: {} passed, {:.0} s",
-                count(drawn, "test"),
+                count(run, "test"),
                 started.elapsed().as_secs_f64()
             );
             shown = Instant::now();
@@ -126,17 +153,29 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
             if terminal {
                 eprintln!();
             }
-            return runner.failed(test, judged, index, args, command);
+            let commands = Commands {
+                program: command,
+                verdicts: verdict_words,
+            };
+            return runner.failed(test, judged, run - 1, args, &commands);
         }
     }
     if terminal {
         eprintln!();
     }
     let mut out = UntilReaderGone::new(std::io::stdout().lock());
+    let why_fewer = match exhausted {
+        true => format!(
+            "; {} asked, but the last {REDRAWS} draws gave none not run before: \
+             the limits allow few different tests",
+            count(total, "test")
+        ),
+        false => String::new(),
+    };
     writeln!(
         out,
-        "{} passed (seed {}, {:.1} s): no failure found",
-        count(drawn, "test"),
+        "{} passed (seed {}, {:.1} s): no failure found{why_fewer}",
+        count(run, "test"),
         args.seed,
         started.elapsed().as_secs_f64()
     )
@@ -144,11 +183,74 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-/// Test `index` of the run seeded `seed`, as bytes; `None` when `gen` finds
-/// no file with the options drawn (a losing case impossible within the
-/// ranges, an end marker), which is skipped.
-fn draw(context: &Context, seed: u64, index: u64) -> Result<Option<Vec<u8>>, Error> {
-    let options = stress::draw(context.problem, seed, index);
+/// What the commands printed after a failure repeat of the command line.
+struct Commands<'a> {
+    /// The program judged and its arguments, quoted for a shell.
+    program: &'a str,
+    /// The options that shape the verdicts (limits, `--move`), as given.
+    verdicts: &'a [String],
+}
+
+/// The command that runs the same tests again: every option that shapes
+/// the draw or the verdicts, the seed always.
+fn same_run(context: &Context, args: &StressArgs, commands: &Commands) -> String {
+    let mut words = vec![
+        "nimstream judge".to_string(),
+        problem_words(context.problem, context),
+        "--stress".to_string(),
+        format!("--seed {}", args.seed),
+    ];
+    if let Some(cases) = args.cases {
+        words.push(format!("--cases {cases}"));
+    }
+    if let Some(duration) = args.duration {
+        words.push(format!("--for {}s", duration.as_secs_f64()));
+    }
+    words.extend(args.aim.words());
+    if let Some(reference) = &args.reference {
+        words.push(format!("--reference {}", shell_word(reference)));
+    }
+    words.extend(commands.verdicts.iter().cloned());
+    words.push(format!("-- {}", commands.program));
+    words.join(" ")
+}
+
+/// The tests of a run, each new: a draw `gen` cannot write, or one that
+/// repeats an earlier test, is drawn again.
+struct Drawer<'a> {
+    context: &'a Context<'a>,
+    limits: nimstream::problem::Limits,
+    seed: u64,
+    /// A hash of each test run.
+    seen: HashSet<u64>,
+}
+
+impl Drawer<'_> {
+    /// Test `test` of the run, as bytes; `None` when [`REDRAWS`] draws in
+    /// a row give no new one.
+    fn next(&mut self, test: u64) -> Result<Option<Vec<u8>>, Error> {
+        for attempt in 0..REDRAWS {
+            let drawn = stress::draw(self.context.problem, &self.limits, self.seed, test, attempt);
+            let Some(bytes) = written(self.context, drawn)? else {
+                continue;
+            };
+            let mut hasher = std::hash::DefaultHasher::new();
+            bytes.hash(&mut hasher);
+            if self.seen.insert(hasher.finish()) {
+                return Ok(Some(bytes));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// A drawn test as bytes; `None` when `gen` finds no file with the options
+/// drawn (a losing case impossible within the ranges, an end marker).
+fn written(context: &Context, drawn: Drawn) -> Result<Option<Vec<u8>>, Error> {
+    let options = match drawn {
+        Drawn::Test(test) => return Ok(Some(test.to_bytes(context.problem))),
+        Drawn::Gen(options) => options,
+    };
     let mut game = context.game.clone();
     let mut bytes = Vec::new();
     match gen::generate(
@@ -200,8 +302,8 @@ impl Runner<'_> {
     }
 
     /// Writes the right answers to `input` into `expected`: nimstream's, or
-    /// the reference program's, which must run well; the input's cases
-    /// when nimstream solved it.
+    /// the reference program's, which must run well; the input's cases when
+    /// nimstream solved it.
     fn expect(&self, input: &Path, expected: &Path) -> Result<Option<u64>, Error> {
         let Some(reference) = &self.reference else {
             let (_, cases) = solve_into(self.context, input, input, expected)?;
@@ -254,7 +356,7 @@ impl Runner<'_> {
         judged: Judged,
         index: u64,
         args: &StressArgs,
-        command: &str,
+        commands: &Commands,
     ) -> Result<ExitCode, Error> {
         let problem = self.context.problem;
         let mut out = UntilReaderGone::new(std::io::stdout().lock());
@@ -310,13 +412,18 @@ impl Runner<'_> {
         writeln!(
             out,
             "written: {}, failing.ans (the right answers), failing.got (the program's)\n\
-             reproduce: nimstream judge {} {} -- {command}\n\
-             the same run: nimstream judge {} --stress --seed {} -- {command}",
+             reproduce: nimstream judge {} {}{} -- {}\n\
+             the same run: {}",
             failing.display(),
             problem_words(problem, self.context),
             shell_word(&failing.display().to_string()),
-            problem_words(problem, self.context),
-            args.seed
+            commands
+                .verdicts
+                .iter()
+                .map(|w| format!(" {w}"))
+                .collect::<String>(),
+            commands.program,
+            same_run(self.context, args, commands),
         )
         .map_err(crate::stdout_error)?;
         Ok(ExitCode::from(1))
