@@ -361,3 +361,23 @@ fn aims_outside_the_problems_limits_are_refused_and_inside_them_obeyed() {
     );
     assert_eq!(run.status.code(), Some(0), "{}", stdout(&run));
 }
+
+/// A reference program that answers otherwise than nimstream on a problem
+/// of its list is the jury's error: the run stops with status 2 and says
+/// so, rather than blame the program judged.
+#[test]
+fn a_wrong_reference_for_a_listed_problem_is_the_jurys_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = program("misere_big_le_one");
+    let options = ["--reference", reference.to_str().unwrap()];
+    let run = stress("misere", dir.path(), &options, "misere_right");
+    assert_eq!(run.status.code(), Some(2), "{}", stdout(&run));
+    assert!(
+        stderr(&run).contains("the reference program is wrong, not the program judged"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(!stdout(&run).contains("shrunk"), "{}", stdout(&run));
+    assert!(dir.path().join("reference.in").is_file());
+    assert!(!dir.path().join("failing.in").exists());
+}

@@ -53,8 +53,9 @@ Each test runs in a box of its own (namespaces, a user of its own, control
 groups where nimstream runs as root); judge warns before the first test
 where this machine allows less.
 Exit status 0 when every test is accepted, 1 when one is not, 2 on a usage,
-input or I/O error, or an answer file (NAME.out, NAME.ans) at fault: a
-token no answer has, or another number of cases than the input's.")]
+input or I/O error, or the jury at fault: an answer file (NAME.out,
+NAME.ans) with a token no answer has or another number of cases than the
+input's, or a --stress --reference whose answers are not nimstream's.")]
 pub struct JudgeArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,

@@ -62,6 +62,9 @@ pub struct StressArgs {
     seed: u64,
     /// Judge against this program's answers, not nimstream's (its words
     /// split at spaces), e.g. a setter's model solution to a problem file.
+    /// For a problem of nimstream's list its answers are checked against
+    /// nimstream's on every test: where they differ, the reference is
+    /// wrong, and the run stops with status 2 (a jury error).
     #[arg(long, value_name = "CMD", requires = "stress")]
     reference: Option<String>,
     /// Where failing.in, failing.ans and failing.got are written (default
@@ -115,6 +118,7 @@ pub fn stress(
         files: &files,
         reference,
         limits: validate::limits(problem, &Overrides::default())?,
+        out_dir: &args.out_dir,
     };
     let total = args.cases.unwrap_or(match args.duration {
         Some(_) => u64::MAX,
@@ -139,7 +143,7 @@ pub fn stress(
             exhausted = true;
             break;
         };
-        let judged = runner.judge(&test)?;
+        let judged = runner.judge(&test, run)?;
         run += 1;
         if terminal && shown.elapsed() > Duration::from_millis(500) {
             eprint!(
@@ -276,18 +280,20 @@ struct Runner<'a> {
     files: &'a Files,
     reference: Option<Program>,
     limits: nimstream::problem::Limits,
+    out_dir: &'a Path,
 }
 
 impl Runner<'_> {
-    /// Runs the program on `test` and judges it.
-    fn judge(&self, test: &[u8]) -> Result<Judged, Error> {
+    /// Runs the program on `test`, the `index`th test of the run (counted
+    /// from 0), and judges it.
+    fn judge(&self, test: &[u8], index: u64) -> Result<Judged, Error> {
         let (input, expected, output) = (
             self.files.test(),
             self.files.expected(),
             self.files.output(),
         );
         std::fs::write(&input, test).map_err(io_error(&input))?;
-        let cases = self.expect(&input, &expected)?;
+        let cases = self.expect(&input, &expected, index)?;
         let outcome = sandbox::run(
             &self.context.program,
             &input,
@@ -302,9 +308,10 @@ impl Runner<'_> {
     }
 
     /// Writes the right answers to `input` into `expected`: nimstream's, or
-    /// the reference program's, which must run well; the input's cases when
+    /// the reference program's, which must run well (and, for a problem of
+    /// nimstream's list, answer as nimstream does); the input's cases when
     /// nimstream solved it.
-    fn expect(&self, input: &Path, expected: &Path) -> Result<Option<u64>, Error> {
+    fn expect(&self, input: &Path, expected: &Path, index: u64) -> Result<Option<u64>, Error> {
         let Some(reference) = &self.reference else {
             let (_, cases) = solve_into(self.context, input, input, expected)?;
             return Ok(Some(cases));
@@ -325,7 +332,47 @@ impl Runner<'_> {
                 outcome.stderr_tail.lines().last().unwrap_or("no message")
             )));
         }
-        Ok(None)
+        if self.context.problem_file.is_some() {
+            // A problem file's statement is the setter's: its reference
+            // is the only judge of it.
+            return Ok(None);
+        }
+        let own = self.files.scratch.file("own.ans");
+        let (_, cases) = solve_into(self.context, input, input, &own)?;
+        let (verdict, message) =
+            verdict_of(self.context, &outcome, input, (&own, Some(cases)), expected)?;
+        if verdict == Verdict::Accepted {
+            return Ok(Some(cases));
+        }
+        self.reference_is_wrong(index, verdict, &message)
+    }
+
+    /// Keeps the test the reference program answers wrong, with both
+    /// answers, and says so: the jury's error, not the program's.
+    fn reference_is_wrong(
+        &self,
+        index: u64,
+        verdict: Verdict,
+        message: &str,
+    ) -> Result<Option<u64>, Error> {
+        let dir = self.out_dir;
+        std::fs::create_dir_all(dir).map_err(io_error(dir))?;
+        let kept = [
+            ("reference.in", self.files.test()),
+            ("reference.ans", self.files.scratch.file("own.ans")),
+            ("reference.got", self.files.expected()),
+        ];
+        for (name, from) in &kept {
+            let to = dir.join(name);
+            std::fs::copy(from, &to).map_err(io_error(&to))?;
+        }
+        Err(Error::Usage(format!(
+            "the reference program is wrong, not the program judged: on test {} its answers \
+             are not nimstream's ({verdict}: {message}); written: {}, reference.ans \
+             (nimstream's answers), reference.got (the reference's)",
+            index + 1,
+            dir.join("reference.in").display()
+        )))
     }
 
     /// Whether `candidate` is a valid test on which the program still
@@ -345,7 +392,7 @@ impl Runner<'_> {
         // unproven, so it is not kept.
         valid.is_ok()
             && self
-                .judge(&bytes)
+                .judge(&bytes, 0)
                 .is_ok_and(|judged| judged.verdict == verdict)
     }
 
@@ -385,7 +432,7 @@ impl Runner<'_> {
         );
         let bytes = shrunk.test.to_bytes(problem);
         // Run once more on the shrunk test, for its files and message.
-        let last = self.judge(&bytes)?;
+        let last = self.judge(&bytes, index)?;
         let dir = &args.out_dir;
         std::fs::create_dir_all(dir).map_err(io_error(dir))?;
         let written = [
