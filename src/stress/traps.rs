@@ -280,6 +280,28 @@ mod tests {
         }
     }
 
+    /// Windows across 2^31 and 2^32 where the bounds reach past them, at
+    /// the top only where they do not.
+    #[test]
+    fn windows_straddle_the_32_bit_edges_within_the_bounds() {
+        let mut rng = SplitMix64::new(1);
+        let mut drawn = |bounds| {
+            let mut windows: Vec<(u64, u64)> =
+                (0..100).filter_map(|_| window(bounds, &mut rng)).collect();
+            windows.sort();
+            windows.dedup();
+            windows
+        };
+        let wide = Bounds::new(0, 1 << 40);
+        let straddling = [(1 << 31) - 8, (1 << 32) - 8, (1 << 40) - 15];
+        let lows: Vec<u64> = drawn(wide).iter().map(|w| w.0).collect();
+        assert_eq!(lows, straddling);
+        let int = Bounds::new(1, (1 << 31) - 1);
+        assert_eq!(drawn(int), [((1 << 31) - 16, (1 << 31) - 1)]);
+        assert_eq!(drawn(Bounds::new(3, 5)), [(3, 5)]);
+        assert_eq!(drawn(Bounds::ANY), []);
+    }
+
     /// The losing pair of the largest Fibonacci difference within POJ
     /// 1067's limits, where `f64` first goes wrong, and pairs next to it.
     #[test]

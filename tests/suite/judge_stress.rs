@@ -270,7 +270,15 @@ fn cases_runs_that_many_tests_or_says_why_fewer() {
     assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
     assert!(out.starts_with("1 test passed (seed 1, "), "{out}");
     assert!(
-        out.contains("5 tests asked") && out.contains("the limits allow few different tests"),
+        out.contains("5 tests were asked") && out.contains("the limits allow few different tests"),
+        "{out}"
+    );
+    let options = [&options[2..], &["--for", "1h"]].concat();
+    let run = stress("nim", dir.path(), &options, "nim_right");
+    let out = stdout(&run);
+    assert!(out.starts_with("1 test passed (seed 1, "), "{out}");
+    assert!(
+        out.contains("; more were asked, but the last 1000 draws"),
         "{out}"
     );
 }

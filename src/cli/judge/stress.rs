@@ -168,11 +168,14 @@ pub fn stress(
         eprintln!();
     }
     let mut out = UntilReaderGone::new(std::io::stdout().lock());
+    let asked = match args.duration {
+        Some(_) if args.cases.is_none() => "more were asked".to_string(),
+        _ => format!("{} were asked", count(total, "test")),
+    };
     let why_fewer = match exhausted {
         true => format!(
-            "; {} asked, but the last {REDRAWS} draws gave none not run before: \
-             the limits allow few different tests",
-            count(total, "test")
+            "; {asked}, but the last {REDRAWS} draws gave no test gen could write \
+             that was not run before: the limits allow few different tests"
         ),
         false => String::new(),
     };
