@@ -18,7 +18,8 @@
 //! The limits a draw keeps to are the caller's: the problem's own, or
 //! narrower ones that aim the draw.
 
-use super::traps;
+use super::edges::{count, WRAPS};
+use super::traps::{self, Trap};
 use super::TestFile;
 use crate::gen::GenOptions;
 use crate::problem::{Bounds, Limits, Problem};
@@ -53,8 +54,10 @@ pub fn draw(problem: &Problem, limits: &Limits, seed: u64, test: u64, attempt: u
     };
     let options = options(limits, size, &mut rng);
     if test % TRAP_EVERY == TRAP_EVERY - 1 {
-        if let Some(trap) = traps::trap(problem, limits, &options, &mut rng) {
-            return trap;
+        match traps::trap(problem, limits, &options, &mut rng) {
+            Some(Trap::Window(options)) => return Drawn::Gen(options),
+            Some(Trap::Test(test)) => return Drawn::Test(test),
+            None => {}
         }
     }
     Drawn::Gen(options)
@@ -86,35 +89,6 @@ fn options(limits: &Limits, size: u64, rng: &mut SplitMix64) -> GenOptions {
         losing,
     }
 }
-
-/// A count within `bounds` and at most `cap` (unless the bounds' least is
-/// more): the least, 1, the cap, one past a power of ten, or any.
-pub(super) fn count(bounds: Bounds, cap: u64, rng: &mut SplitMix64) -> u64 {
-    let top = bounds.max.min(cap.max(bounds.min));
-    let pick = match rng.between(0, 9) {
-        0 => bounds.min,
-        1 => 1,
-        2 => top,
-        3 => past_a_power_of_ten(top, rng),
-        _ => rng.between(bounds.min, top),
-    };
-    pick.clamp(bounds.min, top)
-}
-
-/// 10^j + 1 for some `j` with 10^j + 1 at most `top` (arrays sized for a
-/// round number), or `top` when none is.
-fn past_a_power_of_ten(top: u64, rng: &mut SplitMix64) -> u64 {
-    let powers = (1..=18).map(|j| 10u64.pow(j) + 1).take_while(|&n| n <= top);
-    let powers: Vec<u64> = powers.collect();
-    match powers.len() {
-        0 => top,
-        n => powers[rng.between(0, n as u64 - 1) as usize],
-    }
-}
-
-/// Where 32-bit integers end: a number just past one wraps in a program
-/// that keeps it in an `int` or an `unsigned`.
-pub(super) const WRAPS: [u64; 2] = [1 << 31, 1 << 32];
 
 /// A range of values within `bounds`: the whole, or one of its edges.
 fn range(bounds: Bounds, rng: &mut SplitMix64) -> (u64, u64) {
@@ -149,6 +123,10 @@ fn range(bounds: Bounds, rng: &mut SplitMix64) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{wythoff, GameParams};
+    use crate::problem::CATALOGUE;
+    use crate::stress::Case;
+    use crate::validate::{validate, Detail};
 
     fn options_of(drawn: Drawn) -> Option<GenOptions> {
         match drawn {
@@ -211,5 +189,97 @@ mod tests {
         assert_eq!(again(5, 0), again(5, 0));
         assert_ne!(again(5, 0), again(6, 0));
         assert_ne!(again(5, 0), again(5, 1));
+    }
+
+    /// The trap files of the first `tests` tests of seed `seed`.
+    fn trap_files(problem: &Problem, seed: u64, tests: u64) -> Vec<TestFile> {
+        (0..tests)
+            .filter_map(|test| match draw(problem, &problem.limits, seed, test, 0) {
+                Drawn::Test(file) => Some(file),
+                Drawn::Gen(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_trap_file_is_valid_within_the_limits() {
+        let params = GameParams {
+            max_take: Some(3),
+            upto: Some(1 << 12),
+            ..GameParams::default()
+        };
+        for problem in &CATALOGUE {
+            let mut game = problem.build_game(&params).unwrap();
+            for test in trap_files(problem, 3, 1000) {
+                let bytes = test.to_bytes(problem);
+                let valid = validate(
+                    problem,
+                    &mut game,
+                    &bytes,
+                    &problem.limits,
+                    "t",
+                    Detail::Check,
+                );
+                assert!(valid.is_ok(), "{}: {valid:?}", problem.name);
+            }
+        }
+    }
+
+    /// A heap above 1 among an odd and among an even number of 1s, in the
+    /// first hundred tests of every seed tried.
+    #[test]
+    fn misere_draws_one_big_heap_among_odd_and_even_ones_early() {
+        let misere = Problem::find("misere").unwrap();
+        for seed in 1..=20 {
+            let mut parities = [false; 2];
+            for test in trap_files(misere, seed, 100) {
+                for case in &test.cases {
+                    let Case::Heaps(heaps) = case else { continue };
+                    let ones = heaps.iter().filter(|&&h| h == 1).count();
+                    if heaps.len() - ones == 1 && ones > 0 {
+                        parities[ones % 2] = true;
+                    }
+                }
+            }
+            assert_eq!(parities, [true; 2], "seed {seed}");
+        }
+    }
+
+    /// Every residue modulo 4 among the heaps at the top of Lasker's
+    /// limit, 2^31 − 1, in the first thousand tests.
+    #[test]
+    fn lasker_draws_every_residue_at_its_largest_heaps() {
+        let lasker = Problem::find("lasker").unwrap();
+        let top = lasker.limits.value.max;
+        for seed in 1..=5 {
+            let windows = (0..1000)
+                .filter(|test| test % TRAP_EVERY == TRAP_EVERY - 1)
+                .filter_map(|test| match draw(lasker, &lasker.limits, seed, test, 0) {
+                    Drawn::Gen(o) => Some((o.min, o.max)),
+                    Drawn::Test(_) => None,
+                })
+                .filter(|&(lo, hi)| hi == top && hi - lo == traps::WINDOW - 1)
+                .count();
+            assert!(windows >= 20, "seed {seed}: {windows} windows at the top");
+        }
+    }
+
+    /// The losing pair of the largest Fibonacci difference within POJ
+    /// 1067's limits, where `f64` first goes wrong, and pairs next to it.
+    #[test]
+    fn wythoff_draws_the_pairs_where_floating_point_fails() {
+        let wythoff_problem = Problem::find("wythoff").unwrap();
+        // 102334155 is the first difference `f64` gets wrong.
+        let (a, b) = wythoff::losing_pair(102_334_155).unwrap();
+        let mut seen = [false; 2];
+        for test in trap_files(wythoff_problem, 1, 1000) {
+            for case in &test.cases {
+                let &Case::Pair(x, y) = case else { continue };
+                let (x, y) = (x.min(y), x.max(y));
+                seen[0] |= (x, y) == (a, b);
+                seen[1] |= (x, y) != (a, b) && x.abs_diff(a) + y.abs_diff(b) == 1;
+            }
+        }
+        assert_eq!(seen, [true; 2]);
     }
 }

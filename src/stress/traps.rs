@@ -16,7 +16,7 @@
 //!   `φ` rounds to the wrong side first) and the largest within the
 //!   limits, each as it is or with a pile one more or one less.
 
-use super::draw::{count, Drawn, WRAPS};
+use super::edges::{count, WRAPS};
 use super::{Case, TestFile};
 use crate::games::wythoff;
 use crate::gen::GenOptions;
@@ -24,7 +24,16 @@ use crate::problem::{Bounds, Layout, Limits, Problem};
 use crate::rng::SplitMix64;
 
 /// Heaps in a window at a trap.
-const WINDOW: u64 = 16;
+pub(super) const WINDOW: u64 = 16;
+
+/// A test at a trap.
+#[derive(Clone, Debug)]
+pub(super) enum Trap {
+    /// `gen`'s options with their values in a window at a trap.
+    Window(GenOptions),
+    /// A test made case by case.
+    Test(TestFile),
+}
 
 /// A trap test for `problem` within `limits`, shaped as `options` (its
 /// counts of cases and heaps); `None` when no trap fits the limits.
@@ -33,7 +42,7 @@ pub(super) fn trap(
     limits: &Limits,
     options: &GenOptions,
     rng: &mut SplitMix64,
-) -> Option<Drawn> {
+) -> Option<Trap> {
     let heap_cases = matches!(
         problem.layout,
         Layout::HeapCases | Layout::HeapCasesToEnd | Layout::HeapCasesToZero { .. }
@@ -49,8 +58,8 @@ pub(super) fn trap(
     };
     // The game's own traps, where it has some, two times in three.
     match own {
-        Some(test) if rng.between(0, 2) > 0 => Some(Drawn::Test(test)),
-        _ => windows(limits, options, rng).map(Drawn::Gen),
+        Some(test) if rng.between(0, 2) > 0 => Some(Trap::Test(test)),
+        _ => windows(limits, options, rng).map(Trap::Window),
     }
 }
 
@@ -201,84 +210,7 @@ fn largest_fitting(fits: &dyn Fn((u64, u64)) -> bool) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::draw::{draw, TRAP_EVERY};
     use super::*;
-    use crate::games::GameParams;
-    use crate::problem::CATALOGUE;
-    use crate::validate::{validate, Detail};
-
-    /// The trap files of the first `tests` tests of seed `seed`.
-    fn trap_files(problem: &Problem, seed: u64, tests: u64) -> Vec<TestFile> {
-        (0..tests)
-            .filter_map(|test| match draw(problem, &problem.limits, seed, test, 0) {
-                Drawn::Test(file) => Some(file),
-                Drawn::Gen(_) => None,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn every_trap_file_is_valid_within_the_limits() {
-        let params = GameParams {
-            max_take: Some(3),
-            upto: Some(1 << 12),
-            ..GameParams::default()
-        };
-        for problem in &CATALOGUE {
-            let mut game = problem.build_game(&params).unwrap();
-            for test in trap_files(problem, 3, 1000) {
-                let bytes = test.to_bytes(problem);
-                let valid = validate(
-                    problem,
-                    &mut game,
-                    &bytes,
-                    &problem.limits,
-                    "t",
-                    Detail::Check,
-                );
-                assert!(valid.is_ok(), "{}: {valid:?}", problem.name);
-            }
-        }
-    }
-
-    /// A heap above 1 among an odd and among an even number of 1s, in the
-    /// first hundred tests of every seed tried.
-    #[test]
-    fn misere_draws_one_big_heap_among_odd_and_even_ones_early() {
-        let misere = Problem::find("misere").unwrap();
-        for seed in 1..=20 {
-            let mut parities = [false; 2];
-            for test in trap_files(misere, seed, 100) {
-                for case in &test.cases {
-                    let Case::Heaps(heaps) = case else { continue };
-                    let ones = heaps.iter().filter(|&&h| h == 1).count();
-                    if heaps.len() - ones == 1 && ones > 0 {
-                        parities[ones % 2] = true;
-                    }
-                }
-            }
-            assert_eq!(parities, [true; 2], "seed {seed}");
-        }
-    }
-
-    /// Every residue modulo 4 among the heaps at the top of Lasker's
-    /// limit, 2^31 − 1, in the first thousand tests.
-    #[test]
-    fn lasker_draws_every_residue_at_its_largest_heaps() {
-        let lasker = Problem::find("lasker").unwrap();
-        let top = lasker.limits.value.max;
-        for seed in 1..=5 {
-            let windows = (0..1000)
-                .filter(|test| test % TRAP_EVERY == TRAP_EVERY - 1)
-                .filter_map(|test| match draw(lasker, &lasker.limits, seed, test, 0) {
-                    Drawn::Gen(o) => Some((o.min, o.max)),
-                    Drawn::Test(_) => None,
-                })
-                .filter(|&(lo, hi)| hi == top && hi - lo == WINDOW - 1)
-                .count();
-            assert!(windows >= 20, "seed {seed}: {windows} windows at the top");
-        }
-    }
 
     /// Windows across 2^31 and 2^32 where the bounds reach past them, at
     /// the top only where they do not.
@@ -300,24 +232,5 @@ mod tests {
         assert_eq!(drawn(int), [((1 << 31) - 16, (1 << 31) - 1)]);
         assert_eq!(drawn(Bounds::new(3, 5)), [(3, 5)]);
         assert_eq!(drawn(Bounds::ANY), []);
-    }
-
-    /// The losing pair of the largest Fibonacci difference within POJ
-    /// 1067's limits, where `f64` first goes wrong, and pairs next to it.
-    #[test]
-    fn wythoff_draws_the_pairs_where_floating_point_fails() {
-        let wythoff_problem = Problem::find("wythoff").unwrap();
-        // 102334155 is the first difference `f64` gets wrong.
-        let (a, b) = wythoff::losing_pair(102_334_155).unwrap();
-        let mut seen = [false; 2];
-        for test in trap_files(wythoff_problem, 1, 1000) {
-            for case in &test.cases {
-                let &Case::Pair(x, y) = case else { continue };
-                let (x, y) = (x.min(y), x.max(y));
-                seen[0] |= (x, y) == (a, b);
-                seen[1] |= (x, y) != (a, b) && x.abs_diff(a) + y.abs_diff(b) == 1;
-            }
-        }
-        assert_eq!(seen, [true; 2]);
     }
 }
