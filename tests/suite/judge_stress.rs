@@ -301,8 +301,10 @@ fn the_same_run_is_printed_with_every_option_and_fails_at_the_same_test() {
         "2..5",
         "--cases-per-test",
         "1..2",
+        // A limit other than its default (a roomier one: the machine may
+        // be busy), which the same run must carry too.
         "--time-limit",
-        "1.5",
+        "5",
     ];
     let run = stress("misere", dir.path(), &options, "misere_big_le_one");
     let out = stdout(&run);
@@ -321,7 +323,7 @@ fn the_same_run_is_printed_with_every_option_and_fails_at_the_same_test() {
     ] {
         assert!(again.contains(option), "{option}: {again}");
     }
-    assert!(again.contains("--cases-per-test 1..2") && again.contains("--time-limit 1.5"));
+    assert!(again.contains("--cases-per-test 1..2") && again.contains("--time-limit 5"));
     let again_dir = tempfile::tempdir().unwrap();
     let mut words: Vec<&str> = again.split(' ').collect();
     words.extend(["--out-dir", again_dir.path().to_str().unwrap()]);
