@@ -391,3 +391,43 @@ fn a_wrong_reference_for_a_listed_problem_is_the_jurys_error() {
     assert!(dir.path().join("reference.in").is_file());
     assert!(!dir.path().join("failing.in").exists());
 }
+
+/// Bash's game, right except on the one test of a single case `1 1`, which
+/// bash_off_by_one's failing test of seed 3 shrinks to.
+const WRONG_ON_THE_SHRUNK_TEST: &str = r#"read t
+i=0
+while [ "$i" -lt "$t" ]; do
+    read n m
+    if [ "$t" -eq 1 ] && [ "$n" -eq 1 ] && [ "$m" -eq 1 ]; then
+        echo second
+    elif [ $((n % (m + 1))) -ne 0 ]; then
+        echo first
+    else
+        echo second
+    fi
+    i=$((i + 1))
+done
+"#;
+
+/// A reference found wrong on a test the shrinker made ends the run as the
+/// jury's error too, rather than leave that test out of the shrink.
+#[test]
+fn a_reference_wrong_on_a_shrunk_test_is_the_jurys_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("reference.sh");
+    std::fs::write(&script, WRONG_ON_THE_SHRUNK_TEST).unwrap();
+    let reference = format!("sh {}", script.display());
+    let options = ["--seed", "3", "--reference", &reference];
+    let run = stress("bash", dir.path(), &options, "bash_off_by_one");
+    assert_eq!(run.status.code(), Some(2), "{}", stdout(&run));
+    assert!(
+        stderr(&run).contains(
+            "the reference program is wrong, not the program judged: on a test shrunk from test 1"
+        ),
+        "{}",
+        stderr(&run)
+    );
+    let kept = std::fs::read_to_string(dir.path().join("reference.in")).unwrap();
+    assert_eq!(kept, "1\n1 1\n");
+    assert!(!dir.path().join("failing.in").exists());
+}

@@ -3,6 +3,7 @@
 //! still fails the same way, and written with its answers and the
 //! program's output.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::io::IsTerminal;
@@ -119,6 +120,7 @@ pub fn stress(
         reference,
         limits: validate::limits(problem, &Overrides::default())?,
         out_dir: &args.out_dir,
+        wrong_reference: RefCell::new(None),
     };
     let total = args.cases.unwrap_or(match args.duration {
         Some(_) => u64::MAX,
@@ -143,7 +145,7 @@ pub fn stress(
             exhausted = true;
             break;
         };
-        let judged = runner.judge(&test, run)?;
+        let judged = runner.judge(&test, &format!("test {}", run + 1))?;
         run += 1;
         if terminal && shown.elapsed() > Duration::from_millis(500) {
             eprint!(
@@ -284,19 +286,22 @@ struct Runner<'a> {
     reference: Option<Program>,
     limits: nimstream::problem::Limits,
     out_dir: &'a Path,
+    /// Why the reference program is wrong, once a test showed it: found
+    /// while shrinking, it ends the run after the shrink.
+    wrong_reference: RefCell<Option<String>>,
 }
 
 impl Runner<'_> {
-    /// Runs the program on `test`, the `index`th test of the run (counted
-    /// from 0), and judges it.
-    fn judge(&self, test: &[u8], index: u64) -> Result<Judged, Error> {
+    /// Runs the program on `test`, which messages call `which`, and judges
+    /// it.
+    fn judge(&self, test: &[u8], which: &str) -> Result<Judged, Error> {
         let (input, expected, output) = (
             self.files.test(),
             self.files.expected(),
             self.files.output(),
         );
         std::fs::write(&input, test).map_err(io_error(&input))?;
-        let cases = self.expect(&input, &expected, index)?;
+        let cases = self.expect(&input, &expected, which)?;
         let outcome = sandbox::run(
             &self.context.program,
             &input,
@@ -314,7 +319,7 @@ impl Runner<'_> {
     /// the reference program's, which must run well (and, for a problem of
     /// nimstream's list, answer as nimstream does); the input's cases when
     /// nimstream solved it.
-    fn expect(&self, input: &Path, expected: &Path, index: u64) -> Result<Option<u64>, Error> {
+    fn expect(&self, input: &Path, expected: &Path, which: &str) -> Result<Option<u64>, Error> {
         let Some(reference) = &self.reference else {
             let (_, cases) = solve_into(self.context, input, input, expected)?;
             return Ok(Some(cases));
@@ -347,17 +352,20 @@ impl Runner<'_> {
         if verdict == Verdict::Accepted {
             return Ok(Some(cases));
         }
-        self.reference_is_wrong(index, verdict, &message)
+        self.reference_is_wrong(which, verdict, &message)
     }
 
-    /// Keeps the test the reference program answers wrong, with both
-    /// answers, and says so: the jury's error, not the program's.
+    /// Keeps the first test the reference program answers wrong, with
+    /// both answers, and says so: the jury's error, not the program's.
     fn reference_is_wrong(
         &self,
-        index: u64,
+        which: &str,
         verdict: Verdict,
         message: &str,
     ) -> Result<Option<u64>, Error> {
+        if let Some(why) = self.wrong_reference.borrow().as_ref() {
+            return Err(Error::Usage(why.clone()));
+        }
         let dir = self.out_dir;
         std::fs::create_dir_all(dir).map_err(io_error(dir))?;
         let kept = [
@@ -369,18 +377,19 @@ impl Runner<'_> {
             let to = dir.join(name);
             std::fs::copy(from, &to).map_err(io_error(&to))?;
         }
-        Err(Error::Usage(format!(
-            "the reference program is wrong, not the program judged: on test {} its answers \
+        let why = format!(
+            "the reference program is wrong, not the program judged: on {which} its answers \
              are not nimstream's ({verdict}: {message}); written: {}, reference.ans \
              (nimstream's answers), reference.got (the reference's)",
-            index + 1,
             dir.join("reference.in").display()
-        )))
+        );
+        *self.wrong_reference.borrow_mut() = Some(why.clone());
+        Err(Error::Usage(why))
     }
 
-    /// Whether `candidate` is a valid test on which the program still
-    /// fails with `verdict`.
-    fn still_fails(&self, candidate: &TestFile, verdict: Verdict) -> bool {
+    /// Whether `candidate`, shrunk from the `index`th test (from 0), is a
+    /// valid test on which the program still fails with `verdict`.
+    fn still_fails(&self, candidate: &TestFile, verdict: Verdict, index: u64) -> bool {
         let bytes = candidate.to_bytes(self.context.problem);
         let mut game = self.context.game.clone();
         let valid = validate::validate(
@@ -392,10 +401,12 @@ impl Runner<'_> {
             Detail::Check,
         );
         // An error of nimstream's own while judging a candidate leaves it
-        // unproven, so it is not kept.
+        // unproven, so it is not kept; once the reference is known wrong,
+        // no candidate is worth a run.
         valid.is_ok()
+            && self.wrong_reference.borrow().is_none()
             && self
-                .judge(&bytes, 0)
+                .judge(&bytes, &format!("a test shrunk from test {}", index + 1))
                 .is_ok_and(|judged| judged.verdict == verdict)
     }
 
@@ -430,12 +441,15 @@ impl Runner<'_> {
         let shrunk = stress::shrink(
             problem,
             drawn,
-            &mut |candidate| self.still_fails(candidate, verdict),
+            &mut |candidate| self.still_fails(candidate, verdict, index),
             budget,
         );
+        if let Some(why) = self.wrong_reference.take() {
+            return Err(Error::Usage(why));
+        }
         let bytes = shrunk.test.to_bytes(problem);
         // Run once more on the shrunk test, for its files and message.
-        let last = self.judge(&bytes, index)?;
+        let last = self.judge(&bytes, &format!("the test shrunk from test {}", index + 1))?;
         let dir = &args.out_dir;
         std::fs::create_dir_all(dir).map_err(io_error(dir))?;
         let written = [
