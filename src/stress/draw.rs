@@ -159,6 +159,19 @@ mod tests {
         }
     }
 
+    /// Arrays sized for a round number overflow one past it.
+    #[test]
+    fn heap_counts_one_past_a_power_of_ten_are_drawn() {
+        let nim = Problem::find("nim").unwrap();
+        let counts: Vec<u64> = (0..1000)
+            .filter_map(|index| options_of(draw(nim, &nim.limits, 2, index, 0)))
+            .map(|o| o.heaps)
+            .collect();
+        for past in [11, 101, 1001] {
+            assert!(counts.contains(&past), "{past}");
+        }
+    }
+
     #[test]
     fn narrower_limits_aim_every_draw() {
         let lasker = Problem::find("lasker").unwrap();
