@@ -52,7 +52,7 @@ pub fn draw(problem: &Problem, limits: &Limits, seed: u64, test: u64, attempt: u
         300..=599 => 100,
         _ => MOST_NUMBERS,
     };
-    let options = options(limits, size, &mut rng);
+    let options = options(&problem.limits, limits, size, &mut rng);
     if test % TRAP_EVERY == TRAP_EVERY - 1 {
         match traps::trap(problem, limits, &options, &mut rng) {
             Some(Trap::Window(options)) => return Drawn::Gen(options),
@@ -63,11 +63,15 @@ pub fn draw(problem: &Problem, limits: &Limits, seed: u64, test: u64, attempt: u
     Drawn::Gen(options)
 }
 
-/// `gen`'s options for a test of about `size` cases and heaps.
-fn options(limits: &Limits, size: u64, rng: &mut SplitMix64) -> GenOptions {
-    let heaps = count(limits.heaps, size, rng);
+/// `gen`'s options for a test of about `size` cases and heaps, within
+/// `limits`, narrowed from the problem's `own`.
+/// A count the caller narrowed from the problem's own is drawn across its
+/// whole range from the first test: sizes grow only where it did not aim.
+fn options(own: &Limits, limits: &Limits, size: u64, rng: &mut SplitMix64) -> GenOptions {
+    let grown = |aimed: Bounds, own: Bounds| if aimed == own { size } else { u64::MAX };
+    let heaps = count(limits.heaps, grown(limits.heaps, own.heaps), rng);
     let per_case = heaps.max(1);
-    let cases_cap = (MOST_NUMBERS / per_case).clamp(1, size.max(1));
+    let cases_cap = (MOST_NUMBERS / per_case).clamp(1, grown(limits.cases, own.cases).max(1));
     let cases = count(limits.cases, cases_cap, rng);
     let (min, max) = range(limits.value, rng);
     let (second_min, second_max) = range(limits.second, rng);
@@ -170,6 +174,20 @@ mod tests {
         for past in [11, 101, 1001] {
             assert!(counts.contains(&past), "{past}");
         }
+    }
+
+    /// Heaps aimed at 990..1010 reach past 1000 in the first tests, which
+    /// the growing sizes would keep at 990 for hundreds of them.
+    #[test]
+    fn an_aimed_count_is_drawn_across_its_range_from_the_first_tests() {
+        let nim = Problem::find("nim").unwrap();
+        let mut aimed = nim.limits;
+        aimed.heaps = Bounds::new(990, 1010);
+        let past = (0..100)
+            .filter_map(|index| options_of(draw(nim, &aimed, 1, index, 0)))
+            .filter(|o| o.heaps > 1000)
+            .count();
+        assert!(past >= 10, "{past} tests past 1000 heaps");
     }
 
     #[test]
