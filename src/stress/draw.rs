@@ -53,7 +53,10 @@ pub fn draw(problem: &Problem, limits: &Limits, seed: u64, test: u64, attempt: u
         _ => MOST_NUMBERS,
     };
     let options = options(&problem.limits, limits, size, &mut rng);
-    if test % TRAP_EVERY == TRAP_EVERY - 1 {
+    // Every other attempt is no trap, so that a trap `gen` cannot write
+    // within the limits (a losing case in a window that holds none) gives
+    // way to an ordinary test.
+    if test % TRAP_EVERY == TRAP_EVERY - 1 && attempt.is_multiple_of(2) {
         match traps::trap(problem, limits, &options, &mut rng) {
             Some(Trap::Window(options)) => return Drawn::Gen(options),
             Some(Trap::Test(test)) => return Drawn::Test(test),

@@ -6,7 +6,8 @@
 //!   2^31 and 2^32 where the limits reach them. Sixteen consecutive heaps
 //!   hold every residue modulo 2, 4, 8 and 16, which is where the Grundy
 //!   values of Lasker's Nim (period 4, with 4k+3 and 4k+4 swapped) and of
-//!   other periodic games turn; `gen` plants losing cases among them.
+//!   other periodic games turn; `gen` plants losing cases among them as
+//!   the draw's share says.
 //! - Misère Nim (and misère rules on heaps): one heap above 1 among 1s,
 //!   with an odd and an even number of 1s, beside all-1s cases. A solution
 //!   that takes "at most one heap above 1" for the all-1s case (or misses
@@ -73,7 +74,6 @@ fn windows(limits: &Limits, options: &GenOptions, rng: &mut SplitMix64) -> Optio
             (options.second_min, options.second_max) = (lo, hi);
         }
     }
-    options.losing = 0.5;
     Some(options)
 }
 

@@ -431,3 +431,39 @@ fn a_reference_wrong_on_a_shrunk_test_is_the_jurys_error() {
     assert_eq!(kept, "1\n1 1\n");
     assert!(!dir.path().join("failing.in").exists());
 }
+
+/// nimstream's own answers, as a program: right on every problem.
+fn own_solver(problem: &str) -> Vec<String> {
+    let binary = env!("CARGO_BIN_EXE_nimstream").to_string();
+    vec![binary, "solve".into(), problem.into()]
+}
+
+/// Problems whose tests may hold no case, or whose traps `gen` cannot
+/// always write (a losing case in a window holding none), run every test
+/// asked for: no panic on a file of no cases, no run cut short.
+#[test]
+fn every_test_asked_is_run_where_cases_may_be_none_or_traps_unwritable() {
+    for problem in [
+        "hdu2176",
+        "hdu1850",
+        "hdu1848",
+        "poj2975",
+        "fibonacci",
+        "hdu1517",
+        "hdu3595",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut args = vec!["judge", problem, "--stress", "--cases", "24", "--out-dir"];
+        args.push(dir.path().to_str().unwrap());
+        args.push("--");
+        let solver = own_solver(problem);
+        args.extend(solver.iter().map(String::as_str));
+        let run = nimstream(&args, b"");
+        assert_eq!(run.status.code(), Some(0), "{problem}: {}", stderr(&run));
+        assert!(
+            stdout(&run).starts_with("24 tests passed (seed 1, "),
+            "{problem}: {}",
+            stdout(&run)
+        );
+    }
+}
