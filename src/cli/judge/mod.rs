@@ -8,6 +8,7 @@
 
 mod aim;
 pub mod check;
+mod draws;
 pub mod limits;
 mod report;
 mod stress;

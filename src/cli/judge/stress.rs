@@ -4,8 +4,6 @@
 //! program's output.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
 use std::io::IsTerminal;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,16 +11,16 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use nimstream::gen::{self, GenError};
 use nimstream::judge::Verdict;
 use nimstream::plural::count;
 use nimstream::problem::Problem;
 use nimstream::sandbox::{self, Ending, Program, Scratch};
-use nimstream::stress::{self, Drawn, TestFile};
+use nimstream::stress::{self, TestFile};
 use nimstream::validate::{self, Detail, Overrides};
 use nimstream::Error;
 
 use super::aim::AimArgs;
+use super::draws::{Drawer, REDRAWS};
 use super::limits::parse_seconds;
 use super::report::UntilReaderGone;
 use super::{io_error, solve_into, verdict_of, Context};
@@ -35,10 +33,6 @@ const SHRINK_RUNS_OVER_LIMITS: usize = 30;
 
 /// Tests drawn when neither `--cases` nor `--for` says.
 const DEFAULT_CASES: u64 = 1000;
-
-/// Draws in a row that may give no new test (one `gen` cannot write, or
-/// one drawn before) before the run says there are no more.
-const REDRAWS: u64 = 1000;
 
 #[derive(Args)]
 #[command(next_help_heading = "Stress testing")]
@@ -129,12 +123,7 @@ pub fn stress(
     let started = Instant::now();
     let mut shown = Instant::now();
     let terminal = std::io::stderr().is_terminal();
-    let mut drawer = Drawer {
-        context,
-        limits: aimed,
-        seed: args.seed,
-        seen: HashSet::new(),
-    };
+    let mut drawer = Drawer::new(context, aimed, args.seed);
     let mut run = 0;
     let mut exhausted = false;
     while run < total {
@@ -222,68 +211,6 @@ fn same_run(context: &Context, args: &StressArgs, commands: &Commands) -> String
     words.extend(commands.verdicts.iter().cloned());
     words.push(format!("-- {}", commands.program));
     words.join(" ")
-}
-
-/// The tests of a run, each new: a draw `gen` cannot write, or one that
-/// repeats an earlier test, is drawn again.
-struct Drawer<'a> {
-    context: &'a Context<'a>,
-    limits: nimstream::problem::Limits,
-    seed: u64,
-    /// A hash of each test run.
-    seen: HashSet<u64>,
-}
-
-impl Drawer<'_> {
-    /// Test `test` of the run, as bytes; `None` when [`REDRAWS`] draws in
-    /// a row give no new one.
-    fn next(&mut self, test: u64) -> Result<Option<Vec<u8>>, Error> {
-        for attempt in 0..REDRAWS {
-            let drawn = stress::draw(self.context.problem, &self.limits, self.seed, test, attempt);
-            let Some(bytes) = written(self.context, drawn)? else {
-                continue;
-            };
-            let mut hasher = std::hash::DefaultHasher::new();
-            bytes.hash(&mut hasher);
-            if self.seen.insert(hasher.finish()) {
-                return Ok(Some(bytes));
-            }
-        }
-        Ok(None)
-    }
-}
-
-/// A drawn test as bytes; `None` when `gen` finds no file with the options
-/// drawn (a losing case impossible within the ranges, an end marker).
-fn written(context: &Context, drawn: Drawn) -> Result<Option<Vec<u8>>, Error> {
-    let options = match drawn {
-        Drawn::Test(test) => return Ok(Some(test.to_bytes(context.problem))),
-        // gen's writer of heap cases panics when asked for none; a file of
-        // no cases is the same whatever wrote it.
-        Drawn::Gen(options) if options.cases == 0 => {
-            let empty = TestFile { cases: Vec::new() };
-            return Ok(Some(empty.to_bytes(context.problem)));
-        }
-        Drawn::Gen(options) => options,
-    };
-    let mut game = context.game.clone();
-    let mut bytes = Vec::new();
-    match gen::generate(
-        context.problem,
-        &mut game,
-        &options,
-        &mut bytes,
-        1,
-        &mut |_| {},
-    ) {
-        Ok(_) => Ok(Some(bytes)),
-        Err(GenError::Impossible(_)) => Ok(None),
-        Err(GenError::OutOfMemory(why)) => Err(Error::Usage(why)),
-        Err(GenError::Io(source)) => Err(Error::Io {
-            path: "a drawn test".into(),
-            source,
-        }),
-    }
 }
 
 struct Runner<'a> {
