@@ -59,7 +59,7 @@ pub fn draw(problem: &Problem, limits: &Limits, seed: u64, test: u64, attempt: u
     if test % TRAP_EVERY == TRAP_EVERY - 1 && attempt.is_multiple_of(2) {
         match traps::trap(problem, limits, &options, &mut rng) {
             Some(Trap::Window(options)) => return Drawn::Gen(options),
-            Some(Trap::Test(test)) => return Drawn::Test(test),
+            Some(Trap::Test(file)) => return Drawn::Test(file),
             None => {}
         }
     }
@@ -67,9 +67,9 @@ pub fn draw(problem: &Problem, limits: &Limits, seed: u64, test: u64, attempt: u
 }
 
 /// `gen`'s options for a test of about `size` cases and heaps, within
-/// `limits`, narrowed from the problem's `own`.
-/// A count the caller narrowed from the problem's own is drawn across its
-/// whole range from the first test: sizes grow only where it did not aim.
+/// `limits`, narrowed from the problem's `own`. A count the caller
+/// narrowed is drawn across its whole range from the first test: sizes
+/// grow only where it did not aim.
 fn options(own: &Limits, limits: &Limits, size: u64, rng: &mut SplitMix64) -> GenOptions {
     let grown = |aimed: Bounds, own: Bounds| if aimed == own { size } else { u64::MAX };
     let heaps = count(limits.heaps, grown(limits.heaps, own.heaps), rng);
