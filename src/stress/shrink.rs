@@ -10,9 +10,13 @@
 //! 2. within each case, fewer items of each of its lists (`parts`: heaps,
 //!    a row's items, S-Nim's positions and removals and each position's
 //!    heaps, a graph's queries, pieces, positions and moves), in the same
-//!    way; a fixed-size case (a pair, HDU 1848's three heaps) keeps its
-//!    size, and a graph is first cut after the last position its pieces
-//!    reach;
+//!    way; a chunk of heaps that cannot go is tried replaced by its xor
+//!    (one heap, or two where the xor is past the largest heap allowed),
+//!    which keeps the outcome of Nim-like games, so that a failure on a
+//!    losing case of many heaps, which losing any chunk would win, still
+//!    comes down by halves; a fixed-size case (a pair, HDU 1848's three
+//!    heaps) keeps its size, and a graph is first cut after the last
+//!    position its pieces reach;
 //! 3. smaller numbers, one at a time (below);
 //! 4. on the first pass only, every number masked to its low `k` bits at
 //!    once, for the smallest `k` that still fails (a failure that hangs on
@@ -35,9 +39,11 @@
 
 use std::ops::Range;
 
-use super::parts::{fewest, len, numbers_mut, parts, remove, smallest_allowed, trimmed_graph};
+use super::parts::{
+    fewest, len, numbers_mut, parts, remove, smallest_allowed, trimmed_graph, Part,
+};
 use super::test_file::{Case, TestFile};
-use crate::problem::Problem;
+use crate::problem::{Bounds, Problem};
 
 /// The most heaps of a case whose heaps are merged by xor.
 const MERGED_UP_TO: usize = 256;
@@ -89,6 +95,30 @@ pub fn shrink(
     }
 }
 
+/// Replaces a chunk of a list by fewer items in a candidate: how many it
+/// left, or `None` where it has no fewer to offer.
+type Merge = dyn Fn(&mut TestFile, Range<usize>) -> Option<usize>;
+
+/// Replaces the heaps `range` by their xor: one heap, or two where the xor
+/// is past `value`'s largest (its highest bit, and the rest); how many
+/// heaps it left, or `None` where that is not fewer, the xor is 0 (the
+/// chunk's removal, tried first) or a heap would be outside `value`.
+fn merged(heaps: &mut Vec<u64>, range: Range<usize>, value: Bounds) -> Option<usize> {
+    let chunk = heaps.get(range.clone())?;
+    let xor = chunk.iter().fold(0, |x, h| x ^ h);
+    let high = 1u64 << xor.checked_ilog2()?;
+    let by: Vec<u64> = match value.contains(xor) {
+        true => vec![xor],
+        false => [high, xor ^ high].into_iter().filter(|&h| h != 0).collect(),
+    };
+    if by.len() >= chunk.len() || !by.iter().all(|&h| value.contains(h)) {
+        return None;
+    }
+    let left = by.len();
+    heaps.splice(range, by);
+    Some(left)
+}
+
 /// The state of one shrink: the smallest failing test so far.
 struct Shrinker<'a> {
     problem: &'a Problem,
@@ -120,9 +150,10 @@ impl Shrinker<'_> {
     }
 
     fn drop_cases(&mut self) {
-        self.drop_chunks(0, &|test| test.cases.len(), &|test, range| {
+        let remove = |test: &mut TestFile, range| {
             test.cases.drain(range);
-        });
+        };
+        self.drop_chunks(0, &|test| test.cases.len(), &remove, None);
     }
 
     /// Drops items of each list of each case, outer lists first, then cuts
@@ -132,11 +163,23 @@ impl Shrinker<'_> {
         let mut case = 0;
         while case < self.best.cases.len() && !self.spent() {
             let mut index = 0;
+            let value = self.problem.limits.value;
+            let heaps = matches!(self.best.cases[case], Case::Heaps(_));
+            let merge = move |test: &mut TestFile, range: Range<usize>| match &mut test.cases[case]
+            {
+                Case::Heaps(heaps) => merged(heaps, range, value),
+                _ => None,
+            };
             while let Some(&part) = parts(&self.best.cases[case], layout).get(index) {
+                let merge: Option<&Merge> = match (heaps, part) {
+                    (true, Part::Items) => Some(&merge),
+                    _ => None,
+                };
                 self.drop_chunks(
                     fewest(part, layout),
                     &|test| len(&test.cases[case], part, layout),
                     &|test, range| remove(&mut test.cases[case], part, range, layout),
+                    merge,
                 );
                 index += 1;
             }
@@ -150,12 +193,14 @@ impl Shrinker<'_> {
     }
 
     /// Drops chunks of a list of `len` items, keeping at least `fewest`:
-    /// halves first, then chunks half as long, down to single items.
+    /// halves first, then chunks half as long, down to single items. A
+    /// chunk that cannot go is tried `merge`d, where there is a merge.
     fn drop_chunks(
         &mut self,
         fewest: usize,
         len: &dyn Fn(&TestFile) -> usize,
         remove: &dyn Fn(&mut TestFile, Range<usize>),
+        merge: Option<&Merge>,
     ) {
         let mut size = (len(&self.best) / 2).max(1);
         loop {
@@ -171,6 +216,15 @@ impl Shrinker<'_> {
                     remove(&mut candidate, start..end);
                     if self.keep_if_failing(candidate) {
                         continue;
+                    }
+                }
+                if let Some(merge) = merge {
+                    let mut candidate = self.best.clone();
+                    if let Some(left) = merge(&mut candidate, start..end) {
+                        if self.keep_if_failing(candidate) {
+                            start += left;
+                            continue;
+                        }
                     }
                 }
                 start = end;

@@ -326,3 +326,40 @@ fn a_failure_that_hangs_on_the_xor_of_several_heaps_comes_down_to_one() {
         shrunk.cases
     );
 }
+
+/// A program that answers from the first 1000 heaps of a case only, on a
+/// losing case of 8057 heaps whose first 1000 do not xor to 0: any chunk
+/// removed makes the case a win, which the program then gets right, so
+/// only chunks replaced by their xor bring it down, by halves, to about
+/// 1001 heaps within the 400 runs `judge --stress` allows.
+#[test]
+fn a_losing_case_wrong_past_1000_heaps_halves_to_about_1001_heaps() {
+    let nim = problem("nim");
+    let xor = |heaps: &[u64]| heaps.iter().fold(0, |x, h| x ^ h);
+    let wrong = |case: &Case| {
+        let heaps = heaps(case);
+        (xor(&heaps[..heaps.len().min(1000)]) != 0) != (xor(heaps) != 0)
+    };
+    let test = (1..)
+        .find_map(|seed| {
+            let mut test = generated(nim, 1, 8057, seed);
+            let Case::Heaps(heaps) = &mut test.cases[0] else {
+                unreachable!()
+            };
+            let last = heaps.len() - 1;
+            heaps[last] = xor(&heaps[..last]);
+            (heaps[last] <= nim.limits.value.max && wrong(&test.cases[0])).then_some(test)
+        })
+        .unwrap();
+    let mut fails = |t: &TestFile| valid(nim, t) && t.cases.iter().any(wrong);
+    let result = shrink(nim, test, &mut fails, 400);
+    assert!(fails(&result.test));
+    let [Case::Heaps(heaps)] = &result.test.cases[..] else {
+        panic!("{} cases", result.test.cases.len())
+    };
+    assert!(
+        (1001..=1010).contains(&heaps.len()),
+        "{} heaps",
+        heaps.len()
+    );
+}

@@ -1001,3 +1001,34 @@ fn a_judge_command_without_its_separator_gets_a_hint() {
         stderr(&run)
     );
 }
+
+#[test]
+fn a_stress_out_dir_that_is_a_file_is_not_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("file");
+    std::fs::write(&file, "").unwrap();
+    // `false` answers nothing: the first test fails, and its files go to
+    // --out-dir.
+    let run = nimstream(
+        &[
+            "judge",
+            "nim",
+            "--stress",
+            "--cases",
+            "3",
+            "--out-dir",
+            file.to_str().unwrap(),
+            "--",
+            "false",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.status.code(),
+        Some(2),
+        "{}{}",
+        stdout(&run),
+        stderr(&run)
+    );
+    assert!(stderr(&run).contains("not a directory"), "{}", stderr(&run));
+}

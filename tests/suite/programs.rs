@@ -430,6 +430,62 @@ fn wythoff_float_is_wrong_on_large_pairs() {
     differs("wythoff_float", "wythoff", &write(folder, "4180 6764\n"));
 }
 
+/// Double first misjudges k = 102334155 (a Fibonacci number), within POJ
+/// 1067's limits; right on a random draw up to them.
+#[test]
+fn wythoff_double_is_wrong_on_the_pair_of_a_large_fibonacci_difference() {
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path();
+    let random = ["--cases", "1000", "--seed", "9"];
+    let random = generate(folder, "wythoff", &random);
+    agrees("wythoff_double", "wythoff", &random);
+    let pair = write(folder, "165580140 267914295\n");
+    differs("wythoff_double", "wythoff", &pair);
+}
+
+/// Plays the all-1s rule when at most one heap is above 1: wrong on one
+/// heap above 1 among an odd number of 1s only.
+#[test]
+fn misere_big_le_one_is_wrong_on_one_big_heap_among_odd_ones() {
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path();
+    for heaps in [
+        ["47", "--min", "2", "--seed", "1"],
+        ["46", "--max", "1", "--losing", "0"],
+        ["1", "--seed", "3", "--losing", "0.5"],
+    ] {
+        let args = [&["--cases", "474", "--heaps"][..], &heaps].concat();
+        agrees(
+            "misere_big_le_one",
+            "misere",
+            &generate(folder, "misere", &args),
+        );
+    }
+    agrees(
+        "misere_big_le_one",
+        "misere",
+        &write(folder, "1\n3\n5 1 1\n"),
+    );
+    differs("misere_big_le_one", "misere", &write(folder, "1\n2\n2 1\n"));
+}
+
+/// Answers from the first 1000 heaps of a case: right up to 1000 heaps,
+/// wrong on 1000 heaps of 0 and a heap of 1.
+#[test]
+fn nim_first_1000_is_wrong_past_1000_heaps_only() {
+    let folder = tempfile::tempdir().unwrap();
+    let folder = folder.path();
+    let at_most_1000 = ["--cases", "10", "--heaps", "1000", "--seed", "8"];
+    agrees(
+        "nim_first_1000",
+        "nim",
+        &generate(folder, "nim", &at_most_1000),
+    );
+    let past = folder.join("1001.in");
+    std::fs::write(&past, format!("1\n1001\n{}1\n", "0 ".repeat(1000))).unwrap();
+    differs("nim_first_1000", "nim", &past);
+}
+
 #[test]
 fn nim_wrong_words_gives_the_right_verdicts_in_capitals() {
     let folder = tempfile::tempdir().unwrap();

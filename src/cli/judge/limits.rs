@@ -41,6 +41,37 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
+    /// The limits given other than their defaults, as words of a command
+    /// line, for the commands `judge --stress` prints.
+    pub fn words(&self) -> Vec<String> {
+        let seconds = |d: Duration| d.as_secs_f64().to_string();
+        let size = |bytes: u64| format!("{}K", bytes >> 10);
+        let given = [
+            (
+                "--time-limit",
+                (self.time_limit != Duration::from_secs(2)).then(|| seconds(self.time_limit)),
+            ),
+            ("--wall-limit", self.wall_limit.map(seconds)),
+            (
+                "--memory-limit",
+                (self.memory_limit != 1024 * MIB).then(|| size(self.memory_limit)),
+            ),
+            ("--stack-limit", self.stack_limit.map(size)),
+            (
+                "--output-limit",
+                (self.output_limit != 256 * MIB).then(|| size(self.output_limit)),
+            ),
+            (
+                "--processes",
+                (self.processes != 64).then(|| self.processes.to_string()),
+            ),
+        ];
+        given
+            .into_iter()
+            .filter_map(|(name, value)| value.map(|value| format!("{name} {value}")))
+            .collect()
+    }
+
     pub fn limits(&self) -> Result<Limits, Error> {
         let mut limits = Limits::new(
             self.time_limit,

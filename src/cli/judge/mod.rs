@@ -8,7 +8,9 @@
 //! the program plays each test against the interactor instead
 //! ([`interactive`]).
 
+mod aim;
 pub mod check;
+mod draws;
 mod interactive;
 pub mod limits;
 mod report;
@@ -45,6 +47,8 @@ use report::{Report, TestResult, UntilReaderGone};
   nimstream judge lasker tests/ --time-limit 1 --memory-limit 64M -- ./sol
   nimstream judge nim tests/ --move -- ./sol       any winning move accepted
   nimstream judge --problem kayles.toml tests/ --json -- python3 sol.py
+  nimstream judge misere --stress -- ./sol         1000 drawn tests, shrunk
+  nimstream judge nim --stress --heaps 900..1100 --min 9000 --seed 7 -- ./sol
 
 Verdicts: AC accepted, WA wrong answer, PE presentation error (output that
 is no answer of the problem), TLE time limit (CPU or wall clock), MLE
@@ -53,8 +57,9 @@ Each test runs in a box of its own (namespaces, a user of its own, control
 groups where nimstream runs as root); judge warns before the first test
 where this machine allows less.
 Exit status 0 when every test is accepted, 1 when one is not, 2 on a usage,
-input or I/O error, or an answer file (NAME.out, NAME.ans) at fault: a
-token no answer has, or another number of cases than the input's.")]
+input or I/O error, or the jury at fault: an answer file (NAME.out,
+NAME.ans) with a token no answer has or another number of cases than the
+input's, or a --stress --reference whose answers are not nimstream's.")]
 pub struct JudgeArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
@@ -232,7 +237,20 @@ fn stress_command(args: &JudgeArgs) -> Result<ExitCode, Error> {
         .iter()
         .map(|word| stress::shell_word(&word.to_string_lossy()))
         .collect();
-    stress::stress(&context, &args.stress, &command.join(" "))
+    let mut verdict_words = args.limits.words();
+    verdict_words.extend(
+        args.env
+            .iter()
+            .map(|pair| format!("--env {}", stress::shell_word(&pair.to_string_lossy()))),
+    );
+    let flags = [(args.strict, "--strict"), (args.moves, "--move")];
+    verdict_words.extend(
+        flags
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, flag)| flag.to_string()),
+    );
+    stress::stress(&context, &args.stress, &command.join(" "), &verdict_words)
 }
 
 /// Judges `tests` on `jobs` threads, handing each result to `done` in the

@@ -3,6 +3,7 @@
 //! still fails the same way, and written with its answers and the
 //! program's output.
 
+use std::cell::RefCell;
 use std::io::IsTerminal;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,7 +11,6 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use nimstream::gen::{self, GenError};
 use nimstream::judge::Verdict;
 use nimstream::plural::count;
 use nimstream::problem::Problem;
@@ -19,6 +19,8 @@ use nimstream::stress::{self, TestFile};
 use nimstream::validate::{self, Detail, Overrides};
 use nimstream::Error;
 
+use super::aim::AimArgs;
+use super::draws::{Drawer, REDRAWS};
 use super::limits::parse_seconds;
 use super::report::UntilReaderGone;
 use super::{io_error, solve_into, verdict_of, Context};
@@ -36,11 +38,15 @@ const DEFAULT_CASES: u64 = 1000;
 #[command(next_help_heading = "Stress testing")]
 pub struct StressArgs {
     /// Draw tests with gen, from tiny to the problem's limits, instead of
-    /// reading TESTS; stop at the first that fails, shrink it, and write
-    /// failing.in, failing.ans and failing.got.
+    /// reading TESTS, one in four at the game's traps (the top of each
+    /// limit, 2^31 and 2^32; misère Nim's one heap above 1 among 1s;
+    /// Wythoff's pairs where floating point fails); stop at the first that
+    /// fails, shrink it (by halves first), and write failing.in,
+    /// failing.ans and failing.got.
     #[arg(long)]
     pub stress: bool,
-    /// Tests to draw (default 1000, unless --for is given).
+    /// Tests to run (default 1000, unless --for is given), all different:
+    /// fewer only where the limits allow fewer, which the run then says.
     #[arg(long, value_name = "N", requires = "stress", value_parser = crate::at_least_one)]
     cases: Option<u64>,
     /// Draw tests for this long: seconds, or 90s, 10m, 2h.
@@ -51,12 +57,17 @@ pub struct StressArgs {
     seed: u64,
     /// Judge against this program's answers, not nimstream's (its words
     /// split at spaces), e.g. a setter's model solution to a problem file.
+    /// For a problem of nimstream's list its answers are checked against
+    /// nimstream's on every test: where they differ, the reference is
+    /// wrong, and the run stops with status 2 (a jury error).
     #[arg(long, value_name = "CMD", requires = "stress")]
     reference: Option<String>,
     /// Where failing.in, failing.ans and failing.got are written (default
     /// the current folder).
     #[arg(long, value_name = "DIR", requires = "stress", default_value = ".")]
     out_dir: PathBuf,
+    #[command(flatten)]
+    aim: AimArgs,
 }
 
 /// A test run and judged.
@@ -82,8 +93,14 @@ impl Files {
     }
 }
 
-pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<ExitCode, Error> {
+pub fn stress(
+    context: &Context,
+    args: &StressArgs,
+    command: &str,
+    verdict_words: &[String],
+) -> Result<ExitCode, Error> {
     let problem = context.problem;
+    let aimed = args.aim.limits(problem)?;
     let files = Files {
         scratch: Scratch::new().map_err(io_error(&std::env::temp_dir()))?,
     };
@@ -96,6 +113,8 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
         files: &files,
         reference,
         limits: validate::limits(problem, &Overrides::default())?,
+        out_dir: &args.out_dir,
+        wrong_reference: RefCell::new(None),
     };
     let total = args.cases.unwrap_or(match args.duration {
         Some(_) => u64::MAX,
@@ -104,20 +123,23 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
     let started = Instant::now();
     let mut shown = Instant::now();
     let terminal = std::io::stderr().is_terminal();
-    let mut drawn = 0;
-    for index in 0..total {
+    let mut drawer = Drawer::new(context, aimed, args.seed);
+    let mut run = 0;
+    let mut exhausted = false;
+    while run < total {
         if args.duration.is_some_and(|most| started.elapsed() > most) {
             break;
         }
-        let Some(test) = draw(context, args.seed, index)? else {
-            continue;
+        let Some(test) = drawer.next(run)? else {
+            exhausted = true;
+            break;
         };
-        drawn += 1;
-        let judged = runner.judge(&test)?;
+        let judged = runner.judge(&test, &format!("test {}", run + 1))?;
+        run += 1;
         if terminal && shown.elapsed() > Duration::from_millis(500) {
             eprint!(
                 "\rnimstream: stress: {} passed, {:.0} s",
-                count(drawn, "test"),
+                count(run, "test"),
                 started.elapsed().as_secs_f64()
             );
             shown = Instant::now();
@@ -126,17 +148,32 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
             if terminal {
                 eprintln!();
             }
-            return runner.failed(test, judged, index, args, command);
+            let commands = Commands {
+                program: command,
+                verdicts: verdict_words,
+            };
+            return runner.failed(test, judged, run - 1, args, &commands);
         }
     }
     if terminal {
         eprintln!();
     }
     let mut out = UntilReaderGone::new(std::io::stdout().lock());
+    let asked = match args.duration {
+        Some(_) if args.cases.is_none() => "more were asked".to_string(),
+        _ => format!("{} were asked", count(total, "test")),
+    };
+    let why_fewer = match exhausted {
+        true => format!(
+            "; {asked}, but the last {REDRAWS} draws gave no test gen could write \
+             that was not run before: the limits allow few different tests"
+        ),
+        false => String::new(),
+    };
     writeln!(
         out,
-        "{} passed (seed {}, {:.1} s): no failure found",
-        count(drawn, "test"),
+        "{} passed (seed {}, {:.1} s): no failure found{why_fewer}",
+        count(run, "test"),
         args.seed,
         started.elapsed().as_secs_f64()
     )
@@ -144,29 +181,36 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-/// Test `index` of the run seeded `seed`, as bytes; `None` when `gen` finds
-/// no file with the options drawn (a losing case impossible within the
-/// ranges, an end marker), which is skipped.
-fn draw(context: &Context, seed: u64, index: u64) -> Result<Option<Vec<u8>>, Error> {
-    let options = stress::draw(context.problem, seed, index);
-    let mut game = context.game.clone();
-    let mut bytes = Vec::new();
-    match gen::generate(
-        context.problem,
-        &mut game,
-        &options,
-        &mut bytes,
-        1,
-        &mut |_| {},
-    ) {
-        Ok(_) => Ok(Some(bytes)),
-        Err(GenError::Impossible(_)) => Ok(None),
-        Err(GenError::OutOfMemory(why)) => Err(Error::Usage(why)),
-        Err(GenError::Io(source)) => Err(Error::Io {
-            path: "a drawn test".into(),
-            source,
-        }),
+/// What the commands printed after a failure repeat of the command line.
+struct Commands<'a> {
+    /// The program judged and its arguments, quoted for a shell.
+    program: &'a str,
+    /// The options that shape the verdicts (limits, `--move`), as given.
+    verdicts: &'a [String],
+}
+
+/// The command that runs the same tests again: every option that shapes
+/// the draw or the verdicts, the seed always.
+fn same_run(context: &Context, args: &StressArgs, commands: &Commands) -> String {
+    let mut words = vec![
+        "nimstream judge".to_string(),
+        problem_words(context.problem, context),
+        "--stress".to_string(),
+        format!("--seed {}", args.seed),
+    ];
+    if let Some(cases) = args.cases {
+        words.push(format!("--cases {cases}"));
     }
+    if let Some(duration) = args.duration {
+        words.push(format!("--for {}s", duration.as_secs_f64()));
+    }
+    words.extend(args.aim.words());
+    if let Some(reference) = &args.reference {
+        words.push(format!("--reference {}", shell_word(reference)));
+    }
+    words.extend(commands.verdicts.iter().cloned());
+    words.push(format!("-- {}", commands.program));
+    words.join(" ")
 }
 
 struct Runner<'a> {
@@ -174,18 +218,23 @@ struct Runner<'a> {
     files: &'a Files,
     reference: Option<Program>,
     limits: nimstream::problem::Limits,
+    out_dir: &'a Path,
+    /// Why the reference program is wrong, once a test showed it: found
+    /// while shrinking, it ends the run after the shrink.
+    wrong_reference: RefCell<Option<String>>,
 }
 
 impl Runner<'_> {
-    /// Runs the program on `test` and judges it.
-    fn judge(&self, test: &[u8]) -> Result<Judged, Error> {
+    /// Runs the program on `test`, which messages call `which`, and judges
+    /// it.
+    fn judge(&self, test: &[u8], which: &str) -> Result<Judged, Error> {
         let (input, expected, output) = (
             self.files.test(),
             self.files.expected(),
             self.files.output(),
         );
         std::fs::write(&input, test).map_err(io_error(&input))?;
-        let cases = self.expect(&input, &expected)?;
+        let cases = self.expect(&input, &expected, which)?;
         let outcome = sandbox::run(
             &self.context.program,
             &input,
@@ -200,9 +249,10 @@ impl Runner<'_> {
     }
 
     /// Writes the right answers to `input` into `expected`: nimstream's, or
-    /// the reference program's, which must run well; the input's cases
-    /// when nimstream solved it.
-    fn expect(&self, input: &Path, expected: &Path) -> Result<Option<u64>, Error> {
+    /// the reference program's, which must run well (and, for a problem of
+    /// nimstream's list, answer as nimstream does); the input's cases when
+    /// nimstream solved it.
+    fn expect(&self, input: &Path, expected: &Path, which: &str) -> Result<Option<u64>, Error> {
         let Some(reference) = &self.reference else {
             let (_, cases) = solve_into(self.context, input, input, expected)?;
             return Ok(Some(cases));
@@ -223,12 +273,56 @@ impl Runner<'_> {
                 outcome.stderr_tail.lines().last().unwrap_or("no message")
             )));
         }
-        Ok(None)
+        if self.context.problem_file.is_some() {
+            // A problem file's statement is the setter's: its reference
+            // is the only judge of it.
+            return Ok(None);
+        }
+        let own = self.files.scratch.file("own.ans");
+        let (_, cases) = solve_into(self.context, input, input, &own)?;
+        let (verdict, message) =
+            verdict_of(self.context, &outcome, input, (&own, Some(cases)), expected)?;
+        if verdict == Verdict::Accepted {
+            return Ok(Some(cases));
+        }
+        self.reference_is_wrong(which, verdict, &message)
     }
 
-    /// Whether `candidate` is a valid test on which the program still
-    /// fails with `verdict`.
-    fn still_fails(&self, candidate: &TestFile, verdict: Verdict) -> bool {
+    /// Keeps the first test the reference program answers wrong, with
+    /// both answers, and says so: the jury's error, not the program's.
+    fn reference_is_wrong(
+        &self,
+        which: &str,
+        verdict: Verdict,
+        message: &str,
+    ) -> Result<Option<u64>, Error> {
+        if let Some(why) = self.wrong_reference.borrow().as_ref() {
+            return Err(Error::Usage(why.clone()));
+        }
+        let dir = self.out_dir;
+        nimstream::output::create_folder(dir).map_err(io_error(dir))?;
+        let kept = [
+            ("reference.in", self.files.test()),
+            ("reference.ans", self.files.scratch.file("own.ans")),
+            ("reference.got", self.files.expected()),
+        ];
+        for (name, from) in &kept {
+            let to = dir.join(name);
+            std::fs::copy(from, &to).map_err(io_error(&to))?;
+        }
+        let why = format!(
+            "the reference program is wrong, not the program judged: on {which} its answers \
+             are not nimstream's ({verdict}: {message}); written: {}, reference.ans \
+             (nimstream's answers), reference.got (the reference's)",
+            dir.join("reference.in").display()
+        );
+        *self.wrong_reference.borrow_mut() = Some(why.clone());
+        Err(Error::Usage(why))
+    }
+
+    /// Whether `candidate`, shrunk from the `index`th test (from 0), is a
+    /// valid test on which the program still fails with `verdict`.
+    fn still_fails(&self, candidate: &TestFile, verdict: Verdict, index: u64) -> bool {
         let bytes = candidate.to_bytes(self.context.problem);
         let mut game = self.context.game.clone();
         let valid = validate::validate(
@@ -240,10 +334,12 @@ impl Runner<'_> {
             Detail::Check,
         );
         // An error of nimstream's own while judging a candidate leaves it
-        // unproven, so it is not kept.
+        // unproven, so it is not kept; once the reference is known wrong,
+        // no candidate is worth a run.
         valid.is_ok()
+            && self.wrong_reference.borrow().is_none()
             && self
-                .judge(&bytes)
+                .judge(&bytes, &format!("a test shrunk from test {}", index + 1))
                 .is_ok_and(|judged| judged.verdict == verdict)
     }
 
@@ -254,7 +350,7 @@ impl Runner<'_> {
         judged: Judged,
         index: u64,
         args: &StressArgs,
-        command: &str,
+        commands: &Commands,
     ) -> Result<ExitCode, Error> {
         let problem = self.context.problem;
         let mut out = UntilReaderGone::new(std::io::stdout().lock());
@@ -278,14 +374,17 @@ impl Runner<'_> {
         let shrunk = stress::shrink(
             problem,
             drawn,
-            &mut |candidate| self.still_fails(candidate, verdict),
+            &mut |candidate| self.still_fails(candidate, verdict, index),
             budget,
         );
+        if let Some(why) = self.wrong_reference.take() {
+            return Err(Error::Usage(why));
+        }
         let bytes = shrunk.test.to_bytes(problem);
         // Run once more on the shrunk test, for its files and message.
-        let last = self.judge(&bytes)?;
+        let last = self.judge(&bytes, &format!("the test shrunk from test {}", index + 1))?;
         let dir = &args.out_dir;
-        std::fs::create_dir_all(dir).map_err(io_error(dir))?;
+        nimstream::output::create_folder(dir).map_err(io_error(dir))?;
         let written = [
             ("failing.in", self.files.test()),
             ("failing.ans", self.files.expected()),
@@ -310,13 +409,18 @@ impl Runner<'_> {
         writeln!(
             out,
             "written: {}, failing.ans (the right answers), failing.got (the program's)\n\
-             reproduce: nimstream judge {} {} -- {command}\n\
-             the same run: nimstream judge {} --stress --seed {} -- {command}",
+             reproduce: nimstream judge {} {}{} -- {}\n\
+             the same run: {}",
             failing.display(),
             problem_words(problem, self.context),
             shell_word(&failing.display().to_string()),
-            problem_words(problem, self.context),
-            args.seed
+            commands
+                .verdicts
+                .iter()
+                .map(|w| format!(" {w}"))
+                .collect::<String>(),
+            commands.program,
+            same_run(self.context, args, commands),
         )
         .map_err(crate::stdout_error)?;
         Ok(ExitCode::from(1))

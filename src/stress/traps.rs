@@ -1,0 +1,236 @@
+//! The traps of each family of games: tests made of the positions where
+//! typical wrong solutions go wrong, which a uniform draw reaches too
+//! rarely to find them within a default run.
+//!
+//! - Every game: a window of 16 numbers at the top of a limit, and across
+//!   2^31 and 2^32 where the limits reach them. Sixteen consecutive heaps
+//!   hold every residue modulo 2, 4, 8 and 16, which is where the Grundy
+//!   values of Lasker's Nim (period 4, with 4k+3 and 4k+4 swapped) and of
+//!   other periodic games turn; `gen` plants losing cases among them as
+//!   the draw's share says.
+//! - Misère Nim (and misère rules on heaps): one heap above 1 among 1s,
+//!   with an odd and an even number of 1s, beside all-1s cases. A solution
+//!   that takes "at most one heap above 1" for the all-1s case (or misses
+//!   it) fails exactly there.
+//! - Wythoff's game: the losing pairs whose difference is a Fibonacci
+//!   number (where `k·φ` comes closest to an integer, so a floating-point
+//!   `φ` rounds to the wrong side first) and the largest within the
+//!   limits, each as it is or with a pile one more or one less.
+
+use super::edges::{count, WRAPS};
+use super::{Case, TestFile};
+use crate::games::wythoff;
+use crate::gen::GenOptions;
+use crate::problem::{Bounds, Layout, Limits, Problem};
+use crate::rng::SplitMix64;
+
+/// Heaps in a window at a trap.
+pub(super) const WINDOW: u64 = 16;
+
+/// A test at a trap.
+#[derive(Clone, Debug)]
+pub(super) enum Trap {
+    /// `gen`'s options with their values in a window at a trap.
+    Window(GenOptions),
+    /// A test made case by case.
+    Test(TestFile),
+}
+
+/// A trap test for `problem` within `limits`, shaped as `options` (its
+/// counts of cases and heaps); `None` when no trap fits the limits.
+pub(super) fn trap(
+    problem: &Problem,
+    limits: &Limits,
+    options: &GenOptions,
+    rng: &mut SplitMix64,
+) -> Option<Trap> {
+    let heap_cases = matches!(
+        problem.layout,
+        Layout::HeapCases | Layout::HeapCasesToEnd | Layout::HeapCasesToZero { .. }
+    );
+    let pairs = matches!(
+        problem.layout,
+        Layout::CountedPairs | Layout::PairsToEnd | Layout::PairsToZero { .. }
+    );
+    let own = match problem.game.name {
+        "misere" | "misere rule" if heap_cases => one_big_among_ones(limits, options, rng),
+        "wythoff" if pairs => wythoff_pairs(problem.layout, limits, options, rng),
+        _ => None,
+    };
+    // The game's own traps, where it has some, two times in three.
+    match own {
+        Some(test) if rng.between(0, 2) > 0 => Some(Trap::Test(test)),
+        _ => windows(limits, options, rng).map(Trap::Window),
+    }
+}
+
+/// `options` with the values (and, one time in two, the second numbers)
+/// in a window at the top of their limits or across a 32-bit edge.
+fn windows(limits: &Limits, options: &GenOptions, rng: &mut SplitMix64) -> Option<GenOptions> {
+    let mut options = options.clone();
+    (options.min, options.max) = window(limits.value, rng)?;
+    if rng.chance(0.5) {
+        if let Some((lo, hi)) = window(limits.second, rng) {
+            (options.second_min, options.second_max) = (lo, hi);
+        }
+    }
+    Some(options)
+}
+
+/// A window of [`WINDOW`] numbers within `bounds`: at their top, or
+/// across 2^31 or 2^32 where the bounds reach past it.
+fn window(bounds: Bounds, rng: &mut SplitMix64) -> Option<(u64, u64)> {
+    if bounds.max == u64::MAX && bounds.min == 0 {
+        // A variable of no bound is no number of the input's.
+        return None;
+    }
+    let mut centres = vec![bounds.max];
+    centres.extend(WRAPS.into_iter().filter(|&edge| bounds.contains(edge - 1)));
+    let centre = centres[rng.between(0, centres.len() as u64 - 1) as usize];
+    let hi = centre.saturating_add(WINDOW / 2 - 1).min(bounds.max);
+    let lo = hi.saturating_sub(WINDOW - 1).max(bounds.min);
+    Some((lo, hi))
+}
+
+/// Cases of misère Nim's trap: one heap above 1 among 1s, an odd number
+/// of them in one case and an even number in the next; one case in five
+/// all 1s.
+fn one_big_among_ones(
+    limits: &Limits,
+    options: &GenOptions,
+    rng: &mut SplitMix64,
+) -> Option<TestFile> {
+    let (value, heaps) = (limits.value, limits.heaps);
+    let big = Bounds::new(value.min.max(2), value.max);
+    if !value.contains(1) || big.min > big.max || heaps.max < 2 {
+        return None;
+    }
+    // At least a heap above 1 and a 1, however small the test.
+    let most = options.heaps.max(3).clamp(heaps.min, heaps.max);
+    let (fewest_ones, most_ones) = (heaps.min.max(2) - 1, most - 1);
+    let parity = rng.between(0, 1);
+    let cases = (0..options.cases.max(1))
+        .map(|case| {
+            // Odd and even by turns, where the heap count leaves room.
+            let odd = (case + parity) % 2;
+            let mut ones = rng.between(fewest_ones, most_ones);
+            if ones % 2 != odd {
+                match ones < most_ones {
+                    true => ones += 1,
+                    false => ones -= u64::from(ones > fewest_ones),
+                }
+            }
+            let mut heaps = vec![1; ones as usize + 1];
+            if rng.between(0, 4) > 0 {
+                let at = rng.between(0, ones) as usize;
+                heaps[at] = match rng.between(0, 2) {
+                    0 => big.min,
+                    1 => big.max,
+                    _ => rng.between(big.min, big.max),
+                };
+            }
+            Case::Heaps(heaps)
+        })
+        .collect();
+    Some(TestFile { cases })
+}
+
+/// Cases of Wythoff's game at the pairs where floating point fails.
+fn wythoff_pairs(
+    layout: Layout,
+    limits: &Limits,
+    options: &GenOptions,
+    rng: &mut SplitMix64,
+) -> Option<TestFile> {
+    let ordered = matches!(layout, Layout::PairsToZero { ordered: true });
+    let fits = |(a, b): (u64, u64)| {
+        limits.value.contains(a) && limits.second.contains(b) && (a, b) != (0, 0)
+    };
+    // The differences whose losing pair fits: Fibonacci numbers, and the
+    // largest (the pair grows with its difference).
+    let mut fibonacci = Vec::new();
+    let (mut k, mut next) = (1u64, 2u64);
+    while wythoff::losing_pair(k).is_some_and(fits) {
+        fibonacci.push(k);
+        (k, next) = (next, k.saturating_add(next));
+    }
+    let largest = largest_fitting(&fits);
+    if fibonacci.is_empty() || largest == 0 {
+        return None;
+    }
+    let count = count(limits.cases, options.cases.max(1), rng);
+    let mut cases = Vec::new();
+    while (cases.len() as u64) < count {
+        // The largest Fibonacci differences are where `f64` fails.
+        let last = fibonacci.len() as u64 - 1;
+        let k = match rng.between(0, 3) {
+            0 => fibonacci[rng.between(last.saturating_sub(3), last) as usize],
+            1 => fibonacci[rng.between(0, last) as usize],
+            2 => largest,
+            _ => rng.between(1, largest),
+        };
+        let Some((a, b)) = wythoff::losing_pair(k) else {
+            continue;
+        };
+        let (a, b) = match rng.between(0, 5) {
+            0 => (a + 1, b),
+            1 => (a.saturating_sub(1), b),
+            2 => (a, b + 1),
+            3 => (a, b.saturating_sub(1)),
+            _ => (a, b),
+        };
+        let (a, b) = match !ordered && rng.chance(0.5) {
+            true => (b, a),
+            false => (a, b),
+        };
+        if fits((a, b)) && (!ordered || a <= b) {
+            cases.push(Case::Pair(a, b));
+        }
+    }
+    Some(TestFile { cases })
+}
+
+/// The largest difference whose losing pair fits (0 if none): the pair
+/// grows with it, so a binary search finds it.
+fn largest_fitting(fits: &dyn Fn((u64, u64)) -> bool) -> u64 {
+    let fits_k = |k: u64| wythoff::losing_pair(k).is_some_and(fits);
+    if !fits_k(1) {
+        return 0;
+    }
+    let (mut lo, mut hi) = (1u64, 1u64 << 62);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        match fits_k(mid) {
+            true => lo = mid,
+            false => hi = mid - 1,
+        }
+    }
+    lo
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Windows across 2^31 and 2^32 where the bounds reach past them, at
+    /// the top only where they do not.
+    #[test]
+    fn windows_straddle_the_32_bit_edges_within_the_bounds() {
+        let mut rng = SplitMix64::new(1);
+        let mut drawn = |bounds| {
+            let mut windows: Vec<(u64, u64)> =
+                (0..100).filter_map(|_| window(bounds, &mut rng)).collect();
+            windows.sort();
+            windows.dedup();
+            windows
+        };
+        let wide = Bounds::new(0, 1 << 40);
+        let straddling = [(1 << 31) - 8, (1 << 32) - 8, (1 << 40) - 15];
+        let lows: Vec<u64> = drawn(wide).iter().map(|w| w.0).collect();
+        assert_eq!(lows, straddling);
+        let int = Bounds::new(1, (1 << 31) - 1);
+        assert_eq!(drawn(int), [((1 << 31) - 16, (1 << 31) - 1)]);
+        assert_eq!(drawn(Bounds::new(3, 5)), [(3, 5)]);
+        assert_eq!(drawn(Bounds::ANY), []);
+    }
+}
