@@ -72,6 +72,7 @@ mod network;
 mod outcome;
 mod plan;
 mod scratch;
+mod syscall_filter;
 mod teardown;
 mod watch;
 

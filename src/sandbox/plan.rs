@@ -123,6 +123,8 @@ pub(super) struct Plan {
     pub rlimits_after_identity: Vec<(Resource, u64, u64)>,
     pub become_user: Option<u32>,
     pub work_folder: CString,
+    /// The seccomp filter the program installs (`syscall_filter`).
+    pub syscall_filter: &'static [libc::sock_filter],
 }
 
 /// The descriptors a run hands to its box.
@@ -218,6 +220,7 @@ impl Plan {
                 true => BOX_HOME.as_bytes(),
                 false => request.work_folder.as_os_str().as_bytes(),
             })?,
+            syscall_filter: super::syscall_filter::filter(),
         })
     }
 }

@@ -478,3 +478,13 @@ fn the_box_cannot_be_left_for_the_machines_tree() {
     let run = judge(dir.path(), &["--env", &env], &[&hostile(), "chroot-escape"]);
     assert_eq!(verdict(&run), "WA", "{}", stdout(&run));
 }
+
+#[test]
+fn no_key_is_kept_for_the_next_box_and_no_disk_reserved_past_the_output_limit() {
+    let dir = tests(false);
+    let run = judge(dir.path(), &[], &[&hostile(), "keyring"]);
+    assert_eq!(verdict(&run), "WA", "keyring: {}", stdout(&run));
+    let limit = ["--output-limit", "1"];
+    let run = judge(dir.path(), &limit, &[&hostile(), "fallocate", "64"]);
+    assert_eq!(verdict(&run), "WA", "fallocate: {}", stdout(&run));
+}

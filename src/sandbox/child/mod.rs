@@ -69,13 +69,14 @@ pub(super) enum Step {
     Limit,
     Identity,
     NoNewPrivileges,
+    SyscallFilter,
     WorkFolder,
     Network,
 }
 
 /// What a step does, for the message of a box that could not be made.
 pub(super) fn step_name(step: i64) -> &'static str {
-    const NAMES: [&str; 24] = [
+    const NAMES: [&str; 25] = [
         "resetting signal handlers",
         "mapping the user namespace's user",
         "joining the control groups",
@@ -98,6 +99,7 @@ pub(super) fn step_name(step: i64) -> &'static str {
         "setting a resource limit",
         "becoming the box's user",
         "forbidding new privileges",
+        "filtering the program's system calls (seccomp)",
         "entering the working folder",
         "entering the box's network namespace",
     ];
@@ -354,6 +356,23 @@ unsafe fn prepare_program(plan: &Plan) -> Result<(), Failure> {
         Step::NoNewPrivileges,
         libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0),
     )?;
+    if !plan.syscall_filter.is_empty() {
+        let program = libc::sock_fprog {
+            len: plan.syscall_filter.len() as libc::c_ushort,
+            filter: plan.syscall_filter.as_ptr().cast_mut(),
+        };
+        let program: *const libc::sock_fprog = &program;
+        check(
+            Step::SyscallFilter,
+            libc::prctl(
+                libc::PR_SET_SECCOMP,
+                libc::SECCOMP_MODE_FILTER,
+                program as libc::c_ulong,
+                0,
+                0,
+            ),
+        )?;
+    }
     check(Step::WorkFolder, libc::chdir(plan.work_folder.as_ptr()))
 }
 

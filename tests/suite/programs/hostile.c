@@ -20,10 +20,18 @@
  *                           machine's tree under /.old, its cover unmounted)
  *                           and answers "No" only if it read the file
  *                           $SECRET names (an environment variable: a file
- *                           the command names is shown in the box).
+ *                           the command names is shown in the box);
+ *   hostile keyring         stores a key in its user's keyring, which the
+ *                           next box of that user would find, and answers
+ *                           "No" only if it could;
+ *   hostile fallocate MIB   reserves MIB MiB of disk for its standard output
+ *                           without growing it (past the output limit),
+ *                           and answers "No" only if it could.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
 #include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
@@ -85,6 +93,20 @@ int main(int argc, char **argv) {
     mark = argc > 2 ? argv[2] : "1000";
     double number = argc > 2 ? atof(argv[2]) : 0;
     size_t mib = (size_t)number << 20;
+    if (!strcmp(mode, "keyring")) {
+        /* KEY_SPEC_USER_KEYRING is -4. */
+        long key = syscall(SYS_add_key, "user", "nimstream-hostile", "x", 1, -4);
+        puts(key >= 0 ? "No" : "Yes");
+        fflush(stdout);
+        return 0;
+    }
+    if (!strcmp(mode, "fallocate")) {
+        /* FALLOC_FL_KEEP_SIZE is 1. */
+        int reserved = fallocate(1, 1, 0, (off_t)mib);
+        puts(reserved == 0 ? "No" : "Yes");
+        fflush(stdout);
+        return 0;
+    }
     if (!strcmp(mode, "chroot-escape")) {
         if (unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) unshare(CLONE_NEWUSER);
         mkdir("/tmp/escape", 0755);
