@@ -224,7 +224,7 @@ pub fn run_connected(
     let errors = private_file(stderr)?;
     let (reading, writing) = report_pipe()?;
     let network = match (&identity, kind) {
-        (Some(identity), plan::Kind::Root { .. }) => Some(network::of_user(identity.uid)?),
+        (Some(_), plan::Kind::Root { .. }) => Some(network::fresh()?),
         _ => None,
     };
     let request = plan::Request {
@@ -241,11 +241,13 @@ pub fn run_connected(
         stdout: output.as_raw_fd(),
         stderr: errors.as_raw_fd(),
         report: writing.as_raw_fd(),
-        network,
+        network: network.as_ref().map(|fd| fd.as_raw_fd()),
         control_groups: group.as_ref().map_or_else(Vec::new, |g| g.procs()),
     };
     let plan = plan::Plan::new(&request, streams)?;
     let keeper = start(&plan, kind, network.is_none())?;
+    // The keeper has its own descriptor of it.
+    drop(network);
     let held_mounts = match kind.namespaces() {
         true => teardown::HeldMounts::of(keeper),
         false => None,

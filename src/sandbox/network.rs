@@ -1,29 +1,83 @@
-//! The network namespaces of root's boxes: one per box user, made once
-//! per process and kept.
+//! The network namespaces of root's boxes: a new one for every box,
+//! made ahead on a thread of their own.
+//!
+//! One namespace per box user would be cheaper, but not private: a socket
+//! can outlive every process of its box (an abstract Unix socket whose
+//! only descriptor is in flight in its own queue lives until the kernel's
+//! collector finds it), and the next box of that user would list it in
+//! its `/proc/net/unix`, or receive what it holds. Making a namespace
+//! costs about a millisecond of the kernel's work, so a thread makes the
+//! next ones while the boxes run; the kernel tears one down on its own
+//! time once its last descriptor is closed.
 
-use std::collections::BTreeMap;
 use std::fs::File;
 use std::io;
 use std::os::unix::io::{AsRawFd, FromRawFd, OwnedFd};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex, OnceLock};
 
-/// The network namespace of the boxes of `uid` in this process: made on
-/// the first call, then kept. A new one per box costs more than the rest
-/// of the box (about a millisecond to make, and the kernel's work to tear
-/// down); one per user is as private, since a user is one box's at a time
-/// (its lock), and a box's sockets die with its processes. The box's
-/// program cannot change it: the namespace is root's, and its loopback
-/// stays down.
-pub(super) fn of_user(uid: u32) -> io::Result<libc::c_int> {
-    static MADE: Mutex<BTreeMap<u32, OwnedFd>> = Mutex::new(BTreeMap::new());
-    let mut made = MADE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(fd) = made.get(&uid) {
-        return Ok(fd.as_raw_fd());
+/// Namespaces made ahead, at most.
+const AHEAD: usize = 2;
+
+struct Pool {
+    ready: Mutex<Vec<OwnedFd>>,
+    /// Signalled when one is taken.
+    taken: Condvar,
+}
+
+/// A new network namespace for a box, held by the returned descriptor:
+/// one made ahead if there is one, else one made now.
+pub(super) fn fresh() -> io::Result<OwnedFd> {
+    let Some(pool) = pool() else {
+        return new_network();
+    };
+    let made = lock(pool).pop();
+    pool.taken.notify_one();
+    match made {
+        Some(fd) => Ok(fd),
+        None => new_network(),
     }
-    let fd = new_network()?;
-    let raw = fd.as_raw_fd();
-    made.insert(uid, fd);
-    Ok(raw)
+}
+
+/// The pool, its thread started on the first call; `None` if no thread
+/// can be started.
+fn pool() -> Option<&'static Pool> {
+    static POOL: OnceLock<Option<&'static Pool>> = OnceLock::new();
+    *POOL.get_or_init(|| {
+        let pool: &'static Pool = Box::leak(Box::new(Pool {
+            ready: Mutex::new(Vec::new()),
+            taken: Condvar::new(),
+        }));
+        std::thread::Builder::new()
+            .name("nimstream-box-networks".into())
+            .spawn(move || make_ahead(pool))
+            .ok()
+            .map(|_| pool)
+    })
+}
+
+fn lock(pool: &Pool) -> std::sync::MutexGuard<'_, Vec<OwnedFd>> {
+    pool.ready
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Keeps `AHEAD` namespaces ready; ends if one cannot be made (the runs
+/// then make their own, and say why).
+fn make_ahead(pool: &Pool) {
+    loop {
+        let mut ready = lock(pool);
+        while ready.len() >= AHEAD {
+            ready = pool
+                .taken
+                .wait(ready)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+        drop(ready);
+        match new_network() {
+            Ok(fd) => lock(pool).push(fd),
+            Err(_) => return,
+        }
+    }
 }
 
 /// A new network namespace, held by a descriptor: a child is cloned into

@@ -488,3 +488,16 @@ fn no_key_is_kept_for_the_next_box_and_no_disk_reserved_past_the_output_limit() 
     let run = judge(dir.path(), &limit, &[&hostile(), "fallocate", "64"]);
     assert_eq!(verdict(&run), "WA", "fallocate: {}", stdout(&run));
 }
+
+#[test]
+fn a_socket_a_test_leaves_is_not_in_the_next_tests_network() {
+    let dir = tests(false);
+    for test in 2..=6 {
+        std::fs::write(dir.path().join(format!("{test}.in")), "1\n2\n1 1\n").unwrap();
+    }
+    let mark = marker(40);
+    let run = judge(dir.path(), &[], &[&hostile(), "unix-leak", &mark]);
+    let text = stdout(&run);
+    // Each test looks for the socket the tests before it left.
+    assert_eq!(text.matches(": WA").count(), 6, "{text}");
+}

@@ -26,12 +26,18 @@
  *                           "No" only if it could;
  *   hostile fallocate MIB   reserves MIB MiB of disk for its standard output
  *                           without growing it (past the output limit),
- *                           and answers "No" only if it could.
+ *                           and answers "No" only if it could;
+ *   hostile unix-leak MARK  answers "No" if an earlier test's abstract Unix
+ *                           socket named after MARK is in /proc/net/unix;
+ *                           else leaves one, alive after its end (its own
+ *                           descriptor in its own queue), and answers "Yes".
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <sys/syscall.h>
+#include <sys/un.h>
 #include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
@@ -93,6 +99,48 @@ int main(int argc, char **argv) {
     mark = argc > 2 ? argv[2] : "1000";
     double number = argc > 2 ? atof(argv[2]) : 0;
     size_t mib = (size_t)number << 20;
+    if (!strcmp(mode, "unix-leak")) {
+        char name[96];
+        snprintf(name, sizeof name, "nimstream-%s", mark);
+        FILE *sockets = fopen("/proc/net/unix", "r");
+        char line[512];
+        int found = 0;
+        while (sockets && fgets(line, sizeof line, sockets))
+            if (strstr(line, name)) found = 1;
+        if (sockets) fclose(sockets);
+        if (!found) {
+            int s = socket(AF_UNIX, SOCK_DGRAM, 0);
+            struct sockaddr_un address;
+            memset(&address, 0, sizeof address);
+            address.sun_family = AF_UNIX;
+            memcpy(address.sun_path + 1, name, strlen(name));
+            socklen_t length = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(name);
+            bind(s, (struct sockaddr *)&address, length);
+            char byte = 'x';
+            struct iovec part = {&byte, 1};
+            char control[CMSG_SPACE(sizeof(int))];
+            memset(control, 0, sizeof control);
+            struct msghdr message;
+            memset(&message, 0, sizeof message);
+            message.msg_name = &address;
+            message.msg_namelen = length;
+            message.msg_iov = &part;
+            message.msg_iovlen = 1;
+            message.msg_control = control;
+            message.msg_controllen = sizeof control;
+            struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+            header->cmsg_level = SOL_SOCKET;
+            header->cmsg_type = SCM_RIGHTS;
+            header->cmsg_len = CMSG_LEN(sizeof(int));
+            memcpy(CMSG_DATA(header), &s, sizeof(int));
+            /* Not closed: the exit closes it, and only the descriptor in
+               flight is left. */
+            sendmsg(s, &message, 0);
+        }
+        puts(found ? "No" : "Yes");
+        fflush(stdout);
+        return 0;
+    }
     if (!strcmp(mode, "keyring")) {
         /* KEY_SPEC_USER_KEYRING is -4. */
         long key = syscall(SYS_add_key, "user", "nimstream-hostile", "x", 1, -4);
