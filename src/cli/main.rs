@@ -14,6 +14,7 @@ mod misere;
 mod package;
 mod problems;
 mod progress;
+mod signals;
 mod solve;
 mod stats;
 mod stdout_probe;
@@ -47,7 +48,8 @@ const GLOBAL_OPTIONS: &str = "Global options";
     about = "Solve, generate and validate judge files for Nim-family games",
     after_help = "Exit status: 0 on success, 2 on a usage, input or I/O error \
                   (1 when validate finds a file invalid, solve --check finds a \
-                  wrong answer, or grundy proves no period).
+                  wrong answer, or grundy proves no period; 3 when misere stops \
+                  at its --memory budget).
 
 EXAMPLES:
   nimstream solve lasker testdata/lasker-hdu3032.in
