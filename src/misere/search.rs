@@ -103,7 +103,6 @@ pub fn least_failure(
         exponents: vec![0; letters.len()],
         words,
         levels: vec![0; (letters.len() + 1) * words],
-        record: vec![0; words + 1],
         next: vec![0; words],
     };
     let found = match (new_letter, letters.len().checked_sub(1)) {
@@ -155,8 +154,6 @@ struct Search<'a> {
     /// The targets of the prefix each level visits: level `i` is the
     /// powers of letter `i`'s, and the last level the empty prefix's.
     levels: Vec<u64>,
-    /// A state as the arena keeps it, being looked up.
-    record: Vec<u64>,
     /// The targets one step makes, before they replace a level's.
     next: Vec<u64>,
 }
@@ -223,9 +220,9 @@ impl Search<'_> {
     /// whether it was new.
     fn insert(&mut self, depth: usize, element: u32, level: usize) -> Result<bool, OverBudget> {
         let w = self.words;
-        self.record[0] = (depth as u64) << 32 | u64::from(element);
-        self.record[1..].copy_from_slice(&self.levels[level * w..(level + 1) * w]);
-        self.states.insert(&self.record)
+        let header = (depth as u64) << 32 | u64::from(element);
+        self.states
+            .insert(header, &self.levels[level * w..(level + 1) * w])
     }
 
     /// Level `index`'s targets times the letter `index`, for a prefix of
@@ -266,9 +263,14 @@ impl Search<'_> {
     }
 }
 
-/// A set of records of `stride` words: the records in one arena, and a
-/// table of their numbers (plus one, 0 for an empty slot) beside 32 bits
-/// of their hash, probed linearly and kept at most 7/10 full.
+/// A set of records, each a header word and `stride - 1` words of bits:
+/// the records in one arena, and a table of their numbers (plus one, 0 for
+/// an empty slot) beside the high 32 bits of their hash, probed linearly
+/// and kept at most 7/10 full. A record's first slot is those 32 bits
+/// scaled to the table's length, so that doubling the table sends slot
+/// `i`'s records to slots `2i` and `2i + 1`: the table grows by reading
+/// the old one straight through and writing the new one nearly so,
+/// without hashing a record again.
 struct States<'a> {
     stride: usize,
     records: Vec<u64>,
@@ -288,10 +290,11 @@ impl<'a> States<'a> {
         }
     }
 
-    /// Adds `record` unless it is there; whether it was not.
-    fn insert(&mut self, record: &[u64]) -> Result<bool, OverBudget> {
-        let hash = hash(record);
-        if let Some(slot) = self.find(record, hash) {
+    /// Adds the record (`header`, `bits`) unless it is there; whether it
+    /// was not. The record is copied only when it is new: most are not.
+    fn insert(&mut self, header: u64, bits: &[u64]) -> Result<bool, OverBudget> {
+        let hash = hash(header, bits);
+        if let Some(slot) = self.find(header, bits, hash) {
             if self.slots[slot] != 0 {
                 return Ok(false);
             }
@@ -304,33 +307,37 @@ impl<'a> States<'a> {
         }
         let number = u32::try_from(self.count + 1).map_err(|_| OverBudget)?;
         let slot = self
-            .find(record, hash)
+            .find(header, bits, hash)
             .expect("a table with room has an empty slot");
-        self.records.extend_from_slice(record);
-        self.slots[slot] = (hash << 32) | u64::from(number);
+        self.records.push(header);
+        self.records.extend_from_slice(bits);
+        self.slots[slot] = (hash & !0xffff_ffff) | u64::from(number);
         self.count += 1;
         Ok(true)
     }
 
-    /// The slot holding `record`, or the empty one where it would go;
+    /// The slot holding the record, or the empty one where it would go;
     /// `None` for a table of no slots.
-    fn find(&self, record: &[u64], hash: u64) -> Option<usize> {
+    fn find(&self, header: u64, bits: &[u64], hash: u64) -> Option<usize> {
         let mask = self.slots.len().checked_sub(1)?;
-        let mut i = (hash >> 32) as usize & mask;
+        let mut i = first_slot(hash, self.slots.len());
         loop {
             let slot = self.slots[i];
             if slot == 0 {
                 return Some(i);
             }
-            if slot >> 32 == hash & 0xffff_ffff && self.record(slot) == record {
-                return Some(i);
+            if slot >> 32 == hash >> 32 {
+                let record = self.record((slot & 0xffff_ffff) as usize - 1);
+                if record[0] == header && record[1..] == *bits {
+                    return Some(i);
+                }
             }
             i = (i + 1) & mask;
         }
     }
 
-    fn record(&self, slot: u64) -> &[u64] {
-        let at = ((slot & 0xffff_ffff) as usize - 1) * self.stride;
+    fn record(&self, index: usize) -> &[u64] {
+        let at = index * self.stride;
         &self.records[at..at + self.stride]
     }
 
@@ -340,9 +347,8 @@ impl<'a> States<'a> {
         self.held.grow(8 * len)?;
         let old = std::mem::replace(&mut self.slots, vec![0; len]);
         let mask = len - 1;
-        for &slot in old.iter().filter(|&&s| s != 0) {
-            let hash = hash(self.record(slot));
-            let mut i = (hash >> 32) as usize & mask;
+        for &slot in old.iter().filter(|&&slot| slot != 0) {
+            let mut i = first_slot(slot, len);
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
             }
@@ -366,11 +372,23 @@ impl<'a> States<'a> {
     }
 }
 
-/// A hash of a record's words whose high and low halves are both mixed.
-fn hash(words: &[u64]) -> u64 {
-    let mut h = 0x243f_6a88_85a3_08d3u64;
-    for &w in words {
-        h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+/// The first slot of a table of `len` slots for a record whose hash (or
+/// slot) has these high 32 bits.
+fn first_slot(hash: u64, len: usize) -> usize {
+    (((hash >> 32) * len as u64) >> 32) as usize
+}
+
+/// A hash of a record whose high and low halves are both mixed. Each word
+/// is multiplied on its own, with a constant of its place, so that the
+/// multiplications run side by side instead of each waiting on the last.
+fn hash(header: u64, bits: &[u64]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h = header.wrapping_mul(K) ^ 0x243f_6a88_85a3_08d3;
+    let mut place = 0xd6e8_feb8_6659_fd93u64;
+    for &w in bits {
+        place = place.wrapping_add(K);
+        let product = u128::from(w ^ place) * u128::from(K | 1);
+        h = h.rotate_left(23) ^ (product as u64) ^ ((product >> 64) as u64);
     }
     h ^= h >> 32;
     h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
@@ -386,15 +404,16 @@ mod tests {
         let memory = Memory::new(1 << 20);
         let mut states = States::new(3, &memory);
         for i in 0..5000u64 {
-            assert_eq!(states.insert(&[i, i * 7, 1]), Ok(true), "{i}");
+            assert_eq!(states.insert(i, &[i * 7, 1]), Ok(true), "{i}");
         }
         for i in 0..5000u64 {
-            assert_eq!(states.insert(&[i, i * 7, 1]), Ok(false), "{i}");
+            assert_eq!(states.insert(i, &[i * 7, 1]), Ok(false), "{i}");
+            assert_eq!(states.insert(i, &[i * 7, 2]), Ok(true), "{i}");
         }
         assert!(memory.used() >= 5000 * 24);
         let small = Memory::new(64 << 10);
         let mut states = States::new(3, &small);
-        let refused = (0..100_000u64).find(|&i| states.insert(&[i, 0, 0]).is_err());
+        let refused = (0..100_000u64).find(|&i| states.insert(i, &[0, 0]).is_err());
         assert!(refused.is_some_and(|i| i > 100), "{refused:?}");
         assert!(small.peak() <= 56 << 10);
         drop(states);
