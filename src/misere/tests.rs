@@ -209,3 +209,28 @@ fn a_sufficient_memory_budget_changes_no_quotient() {
         assert!(solver.memory().peak() > 0, "{code}: nothing accounted");
     }
 }
+
+#[test]
+fn an_interrupted_solver_gives_up_the_heap_and_keeps_the_heaps_before() {
+    // Asked to stop from the start: the first search long enough to ask
+    // (0.6's quotient passes 16,384 states before heap 17) gives up.
+    let rule = Rule::parse("0.6").unwrap();
+    let mut solver = Solver::new(rule.clone()).with_interrupt(|| true);
+    let stuck = loop {
+        let before = (solver.heaps(), solver.order());
+        match solver.add_heap() {
+            Ok(()) => assert!(solver.heaps() <= 17, "never interrupted"),
+            Err(stuck) => {
+                assert_eq!((solver.heaps(), solver.order()), before);
+                break stuck;
+            }
+        }
+    };
+    assert_eq!(
+        stuck,
+        Stuck::Interrupted {
+            heap: solver.heaps()
+        }
+    );
+    assert_eq!(solver.quotient(), solved(&rule, solver.heaps() - 1));
+}
