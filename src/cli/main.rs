@@ -15,6 +15,7 @@ mod misere;
 mod package;
 mod problems;
 mod progress;
+mod signals;
 mod solve;
 mod stats;
 mod stdout_probe;
@@ -50,9 +51,10 @@ const GLOBAL_OPTIONS: &str = "Global options";
     after_help = "Exit status: 0 on success, 2 on a usage, input or I/O error, \
                   1 when the command's finding is negative: validate finds a file \
                   invalid, solve --check a wrong answer, judge a test not accepted, \
-                  grundy or misere no period. check and interact answer as a \
-                  judge's checker and interactor do (0/1/2/3 for testlib, 42/43 \
-                  for an ICPC validator; see `nimstream help check`).
+                  grundy or misere no period; 3 when misere stops at its --memory \
+                  budget. check and interact answer as a judge's checker and \
+                  interactor do (0/1/2/3 for testlib, 42/43 for an ICPC validator; \
+                  see `nimstream help check`).
 
 EXAMPLES:
   nimstream solve lasker testdata/lasker-hdu3032.in

@@ -207,15 +207,16 @@ fn extend_le<T: LeBytes>(cells: &mut Vec<T>, bytes: &[u8]) {
 /// A reader or writer that keeps a checksum of the bytes through it and
 /// counts them (a multiply-rotate hash: a flipped bit or a swapped stretch
 /// changes it, which is all a checkpoint needs; not a defence against
-/// someone forging one).
-struct Summing<T> {
-    inner: T,
-    sum: u64,
-    offset: u64,
+/// someone forging one). Misère checkpoints are summed the same way
+/// ([`crate::misere::checkpoint`]).
+pub(crate) struct Summing<T> {
+    pub(crate) inner: T,
+    pub(crate) sum: u64,
+    pub(crate) offset: u64,
 }
 
 impl<T> Summing<T> {
-    fn new(inner: T) -> Summing<T> {
+    pub(crate) fn new(inner: T) -> Summing<T> {
         Summing {
             inner,
             sum: 0x6e69_6d73_7472_6561,
@@ -230,13 +231,13 @@ impl<T> Summing<T> {
         self.offset += bytes.len() as u64;
     }
 
-    fn bad(&self, at: u64, what: String) -> CheckpointError {
+    pub(crate) fn bad(&self, at: u64, what: String) -> CheckpointError {
         CheckpointError::Bad { at, what }
     }
 }
 
 impl<R: Read> Summing<R> {
-    fn exact(&mut self, buf: &mut [u8], what: &str) -> Result<(), CheckpointError> {
+    pub(crate) fn exact(&mut self, buf: &mut [u8], what: &str) -> Result<(), CheckpointError> {
         match self.inner.read_exact(buf) {
             Ok(()) => {
                 self.add(buf);
@@ -249,7 +250,7 @@ impl<R: Read> Summing<R> {
         }
     }
 
-    fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], CheckpointError> {
+    pub(crate) fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], CheckpointError> {
         let mut buf = [0; N];
         self.exact(&mut buf, what)?;
         Ok(buf)

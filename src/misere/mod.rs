@@ -22,14 +22,20 @@
 //! * [`pretension`] turns a candidate into a claim about every position.
 //! * [`search`] finds the least position a claim gets wrong, or proves
 //!   there is none.
-//! * [`solver`] adds heaps and proves periods.
+//! * [`solver`] adds heaps and proves periods; [`stuck`] says why it
+//!   could not add one.
+//! * [`checkpoint`] saves what a solver knows, to carry on from later.
+//! * [`memory`] is the budget the search's states, the candidates and the
+//!   quotient take their memory from.
 //! * [`quotient`] is the result the rest of nimstream uses, and
 //!   [`presentation`] writes it as generators and relations.
 //! * [`genus`] gives Conway's genus of single heaps, apart from quotients.
 //! * [`tame`] builds misère Nim's quotients `T_k` (Bouton's rule needs no
 //!   search) and names a quotient that is one.
 
+pub mod checkpoint;
 pub mod genus;
+pub mod memory;
 pub mod monoid;
 pub mod options;
 pub mod presentation;
@@ -37,10 +43,12 @@ pub mod pretension;
 pub mod quotient;
 pub mod search;
 pub mod solver;
+pub mod stuck;
 pub mod tame;
 
 #[cfg(test)]
 mod tests;
 
 pub use quotient::{Element, Quotient};
-pub use solver::{Solver, Stuck};
+pub use solver::Solver;
+pub use stuck::Stuck;

@@ -11,11 +11,13 @@
 //! elements no sum of heaps tells apart (Moore's partition refinement, the
 //! heaps acting as letters), which leaves a table of the reachable part.
 //! Whether the claim holds for every position is [`super::search`]'s to
-//! find out.
+//! find out. Both take what they keep from a [`Memory`] before they
+//! allocate it, and stop when it would pass the budget.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::memory::{allocation, push, vector, Held, Memory, OverBudget};
 use super::monoid::{Product, Table};
 
 /// Multiplication in a monoid the search walks: a table or a product.
@@ -103,6 +105,23 @@ pub struct Pretension {
 }
 
 impl Pretension {
+    /// The bytes it takes, and those the quotient made of it would take
+    /// beside it ([`super::Quotient`]'s table of 16-bit elements): what a
+    /// solver holds while it keeps it.
+    pub fn bytes(&self) -> usize {
+        let n = self.losing.len();
+        let targets: usize = self
+            .least_targets
+            .iter()
+            .map(|t| 24 + vector::<u32>(t.len()))
+            .sum();
+        vector::<u32>(n * n)
+            + vector::<u16>(n * n)
+            + vector::<bool>(n)
+            + vector::<u32>(self.images.len())
+            + targets
+    }
+
     /// The pretension of no heap with options: the monoid of one element,
     /// the empty position, which the player to move wins.
     pub fn trivial() -> Pretension {
@@ -116,19 +135,27 @@ impl Pretension {
 }
 
 /// The elements reachable from the identity, in the order of their least
-/// words, with the outcome each least word claims.
-pub struct Marking {
+/// words, with the outcome each least word claims, and the memory taken
+/// for them.
+pub struct Marking<'m> {
     /// Reachable elements, the identity first.
     pub order: Vec<u32>,
     /// Whether each element of the monoid is claimed lost (reachable ones).
     pub losing: Vec<bool>,
     /// The targets of each reachable element's least word, in `order`.
     pub least_targets: Vec<Vec<u32>>,
+    held: Held<'m>,
 }
 
 /// Marks each element reachable with `letters` by the outcome its least
-/// word claims.
-pub fn mark<M: Monoid>(monoid: &M, letters: &[Letter]) -> Marking {
+/// word claims; nothing when what it keeps would pass `memory`'s budget.
+pub fn mark<'m, M: Monoid>(
+    monoid: &M,
+    letters: &[Letter],
+    memory: &'m Memory,
+) -> Result<Marking<'m>, OverBudget> {
+    let mut held = Held::new(memory);
+    held.grow(2 * vector::<bool>(monoid.order()))?;
     let mut marker = Marker {
         monoid,
         letters,
@@ -137,30 +164,37 @@ pub fn mark<M: Monoid>(monoid: &M, letters: &[Letter]) -> Marking {
             order: Vec::new(),
             losing: vec![false; monoid.order()],
             least_targets: Vec::new(),
+            held,
         },
+        over: false,
     };
     marker.visit(letters.len(), 0, Vec::new());
-    marker.marking
+    match marker.over {
+        true => Err(OverBudget),
+        false => Ok(marker.marking),
+    }
 }
 
-struct Marker<'a, M> {
+struct Marker<'a, 'm, M> {
     monoid: &'a M,
     letters: &'a [Letter],
     marked: Vec<bool>,
-    marking: Marking,
+    marking: Marking<'m>,
+    /// Whether the budget stopped the marking.
+    over: bool,
 }
 
-impl<M: Monoid> Marker<'_, M> {
+impl<M: Monoid> Marker<'_, '_, M> {
     /// Visits, in order, the words over `letters[..depth]` times the
     /// prefix of element `element` whose options reach `targets`.
     fn visit(&mut self, depth: usize, element: u32, targets: Vec<u32>) {
         let Some(letter) = depth.checked_sub(1).map(|d| &self.letters[d]) else {
-            self.leaf(element, targets);
+            self.over = self.over || self.leaf(element, targets).is_err();
             return;
         };
         self.visit(depth - 1, element, targets.clone());
         let (mut element, mut targets) = (element, targets);
-        loop {
+        while !self.over {
             let next = self.monoid.product(element, letter.image);
             // A smaller word reached it first, and with it everything the
             // rest of this word could add.
@@ -173,14 +207,16 @@ impl<M: Monoid> Marker<'_, M> {
         }
     }
 
-    fn leaf(&mut self, element: u32, targets: Vec<u32>) {
-        let losing = &self.marking.losing;
+    fn leaf(&mut self, element: u32, targets: Vec<u32>) -> Result<(), OverBudget> {
+        let marking = &mut self.marking;
         debug_assert!(targets.iter().all(|&t| self.marked[t as usize]));
-        let lost = !targets.is_empty() && targets.iter().all(|&t| !losing[t as usize]);
+        let lost = !targets.is_empty() && targets.iter().all(|&t| !marking.losing[t as usize]);
+        marking.held.grow(allocation(4 * targets.capacity()))?;
+        push(&mut marking.order, element, &mut marking.held)?;
+        push(&mut marking.least_targets, targets, &mut marking.held)?;
         self.marked[element as usize] = true;
-        self.marking.losing[element as usize] = lost;
-        self.marking.order.push(element);
-        self.marking.least_targets.push(targets);
+        marking.losing[element as usize] = lost;
+        Ok(())
     }
 }
 
@@ -200,14 +236,24 @@ pub fn step<M: Monoid>(monoid: &M, element: u32, targets: &[u32], letter: &Lette
 
 /// The pretension that a marking of `monoid` makes once elements no sum of
 /// heaps tells apart are merged; `images` are the heaps' elements in
-/// `monoid`.
+/// `monoid`. Nothing when its tables would pass `memory`'s budget; the
+/// pretension's own bytes ([`Pretension::bytes`]) are the caller's to take
+/// once it has it.
 pub fn reduce<M: Monoid>(
     monoid: &M,
     marking: &Marking,
     letters: &[Letter],
     images: &[u32],
-) -> Pretension {
+    memory: &Memory,
+) -> Result<Pretension, OverBudget> {
     let order = &marking.order;
+    let width = letters.len();
+    let mut held = Held::new(memory);
+    held.grow(
+        vector::<u32>(monoid.order())
+            + vector::<u32>(order.len().saturating_mul(width))
+            + 2 * vector::<u32>(order.len()),
+    )?;
     let mut position = vec![u32::MAX; monoid.order()];
     for (i, &x) in order.iter().enumerate() {
         position[x as usize] = i as u32;
@@ -217,27 +263,33 @@ pub fn reduce<M: Monoid>(
         .flat_map(|&x| letters.iter().map(move |l| (x, l.image)))
         .map(|(x, a)| position[monoid.product(x, a) as usize])
         .collect();
-    let width = letters.len();
     let mut class: Vec<u32> = order
         .iter()
         .map(|&x| u32::from(marking.losing[x as usize]))
         .collect();
     let mut classes = usize::MAX;
+    // A class's signature in the map: its own allocation, the entry, and
+    // the map's slack when it has just doubled.
+    let signature_bytes = allocation(4 * (width + 1)) + 2 * (24 + 4 + 1) * 8 / 7;
     loop {
         let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
-        let next: Vec<u32> = (0..order.len())
-            .map(|i| {
-                let mut signature = Vec::with_capacity(width + 1);
-                signature.push(class[i]);
-                signature.extend(
-                    successors[i * width..(i + 1) * width]
-                        .iter()
-                        .map(|&s| class[s as usize]),
-                );
-                let fresh = ids.len() as u32;
-                *ids.entry(signature).or_insert(fresh)
-            })
-            .collect();
+        let mut ids_held = Held::new(memory);
+        let mut next = Vec::with_capacity(order.len());
+        for i in 0..order.len() {
+            let mut signature = Vec::with_capacity(width + 1);
+            signature.push(class[i]);
+            signature.extend(
+                successors[i * width..(i + 1) * width]
+                    .iter()
+                    .map(|&s| class[s as usize]),
+            );
+            let fresh = ids.len() as u32;
+            let id = *ids.entry(signature).or_insert(fresh);
+            if id == fresh {
+                ids_held.grow(signature_bytes)?;
+            }
+            next.push(id);
+        }
         class = next;
         if ids.len() == classes {
             break;
@@ -251,6 +303,7 @@ pub fn reduce<M: Monoid>(
         }
     }
     let class_of = |x: u32| class[position[x as usize] as usize];
+    held.grow(vector::<u32>(classes * classes))?;
     let mut products = Vec::with_capacity(classes * classes);
     for &a in &representative {
         products.extend(
@@ -268,7 +321,7 @@ pub fn reduce<M: Monoid>(
         }
         first
     };
-    Pretension {
+    Ok(Pretension {
         table: Arc::new(Table::new(classes, products)),
         losing: representative
             .iter()
@@ -287,5 +340,5 @@ pub fn reduce<M: Monoid>(
                 targets
             })
             .collect(),
-    }
+    })
 }

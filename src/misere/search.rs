@@ -14,22 +14,49 @@
 //! (each option of a word comes before it). When it finds a word, every
 //! smaller word is claimed rightly, so the word's own claim is the wrong
 //! one.
+//!
+//! The states are kept in one flat arena, a state's element and depth in
+//! one word and its targets' bits after it, found again through an open
+//! addressing table of their numbers: a few words a state, not a hash
+//! set's entry and an allocation of its own each, and every byte of it
+//! taken from the memory budget before it is allocated.
 
-use std::collections::HashSet;
-
+use super::memory::{Held, Memory, OverBudget};
 use super::monoid::Table;
 use super::pretension::Letter;
 
 /// A word of heaps: each heap's size and how many copies, ascending.
 pub type Word = Vec<(usize, u32)>;
 
-/// The most states one search keeps by default (a few hundred MB at
-/// most): past it the search stops rather than take the machine's memory.
+/// The most states one search keeps by default: past it the search stops
+/// rather than run on for hours.
 pub const STATE_BUDGET: usize = 3_000_000;
 
-/// A search that met more states than its budget.
+/// Why a search stopped before it found its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooManyStates;
+pub enum Stopped {
+    /// It met more states than it may.
+    States,
+    /// Its states would have passed the memory budget.
+    Memory,
+    /// It was asked to stop.
+    Interrupted,
+}
+
+/// What a search may take: states, memory, and time until it is asked to
+/// stop.
+#[derive(Clone, Copy)]
+pub struct Limits<'a> {
+    /// The most states it may meet.
+    pub states: usize,
+    /// The memory its states are taken from.
+    pub memory: &'a Memory,
+    /// Whether it is asked to stop, called every few thousand states.
+    pub interrupt: Option<fn() -> bool>,
+}
+
+/// How many states a search meets between calls of its interrupt.
+const POLL: usize = 1 << 14;
 
 /// What a search found, and the states it met: the work it took, which a
 /// solver adds up to bound the time a quotient may take.
@@ -41,17 +68,23 @@ pub struct Searched {
     pub states: usize,
 }
 
+/// The bytes one state of a quotient of `order` elements takes, at most:
+/// its words in the arena and its share of the table at its fullest.
+pub fn state_bytes(order: usize) -> usize {
+    8 * (order.div_ceil(64) + 1) + 24
+}
+
 /// The least word whose claim is wrong; `None` when every claim is right.
 /// With `new_letter`, only words holding that letter (the last) are
-/// searched: the others were searched before it was added. At most
-/// `budget` states are kept.
+/// searched: the others were searched before it was added. The search
+/// stops within `limits`.
 pub fn least_failure(
     table: &Table,
     losing: &[bool],
     letters: &[Letter],
     new_letter: bool,
-    budget: usize,
-) -> Result<Searched, TooManyStates> {
+    limits: Limits,
+) -> Result<Searched, Stopped> {
     let words = losing.len().div_ceil(64);
     let mut losing_bits = vec![0u64; words];
     for (x, _) in losing.iter().enumerate().filter(|(_, &l)| l) {
@@ -62,12 +95,16 @@ pub fn least_failure(
         losing,
         losing_bits,
         letters,
-        seen: vec![HashSet::new(); letters.len() + 1],
-        states: 0,
-        budget,
+        states: States::new(words + 1, limits.memory),
+        met: 0,
+        budget: limits.states,
+        interrupt: limits.interrupt,
+        stopped: None,
         exponents: vec![0; letters.len()],
+        words,
+        levels: vec![0; (letters.len() + 1) * words],
+        next: vec![0; words],
     };
-    let empty = vec![0u64; words];
     let found = match (new_letter, letters.len().checked_sub(1)) {
         (true, None) => {
             return Ok(Searched {
@@ -75,11 +112,11 @@ pub fn least_failure(
                 states: 0,
             })
         }
-        (true, Some(top)) => search.powers(top, 0, empty),
-        (false, _) => search.visit(letters.len(), 0, empty),
+        (true, Some(top)) => search.powers(top, 0, letters.len()),
+        (false, _) => search.visit(letters.len(), 0, letters.len()),
     };
-    if search.states > budget {
-        return Err(TooManyStates);
+    if let Some(stopped) = search.stopped {
+        return Err(stopped);
     }
     let failure = found.then(|| {
         search
@@ -92,7 +129,7 @@ pub fn least_failure(
     });
     Ok(Searched {
         failure,
-        states: search.states,
+        states: search.met,
     })
 }
 
@@ -101,73 +138,121 @@ struct Search<'a> {
     losing: &'a [bool],
     losing_bits: Vec<u64>,
     letters: &'a [Letter],
-    /// The states met at each depth.
-    seen: Vec<HashSet<(u32, Vec<u64>)>>,
-    /// How many, in all.
-    states: usize,
-    /// How many may be kept.
+    /// The states met, at every depth.
+    states: States<'a>,
+    /// How many.
+    met: usize,
+    /// How many may be met.
     budget: usize,
+    interrupt: Option<fn() -> bool>,
+    /// Why the search stopped early, if it did.
+    stopped: Option<Stopped>,
     /// The word being visited: each letter's exponent.
     exponents: Vec<u32>,
+    /// Words of a bit set of the elements.
+    words: usize,
+    /// The targets of the prefix each level visits: level `i` is the
+    /// powers of letter `i`'s, and the last level the empty prefix's.
+    levels: Vec<u64>,
+    /// The targets one step makes, before they replace a level's.
+    next: Vec<u64>,
 }
 
 impl Search<'_> {
-    /// Visits the completions over `letters[..depth]` of a prefix in state
-    /// (`element`, `targets`); true when a wrong claim was found (the word
-    /// is then left in `exponents`), or when the budget is spent.
-    fn visit(&mut self, depth: usize, element: u32, targets: Vec<u64>) -> bool {
-        if !self.seen[depth].insert((element, targets.clone())) {
-            return false;
+    /// Visits the completions over `letters[..depth]` of a prefix of
+    /// element `element` whose targets are level `level`'s; true when a
+    /// wrong claim was found (the word is then left in `exponents`), or
+    /// when the search stopped.
+    fn visit(&mut self, depth: usize, element: u32, level: usize) -> bool {
+        match self.insert(depth, element, level) {
+            Ok(true) => self.expand(depth, element, level),
+            Ok(false) => false,
+            Err(OverBudget) => self.stop(Stopped::Memory),
         }
-        self.states += 1;
-        if self.states > self.budget {
-            return true;
+    }
+
+    /// Visits a state met for the first time.
+    fn expand(&mut self, depth: usize, element: u32, level: usize) -> bool {
+        self.met += 1;
+        if self.met > self.budget {
+            return self.stop(Stopped::States);
+        }
+        if self.met.is_multiple_of(POLL) && self.interrupt.is_some_and(|asked| asked()) {
+            return self.stop(Stopped::Interrupted);
         }
         if depth == 0 {
-            return self.wrong(element, &targets);
+            return self.wrong(element, level);
         }
-        self.visit(depth - 1, element, targets.clone()) || self.powers(depth - 1, element, targets)
+        self.visit(depth - 1, element, level) || self.powers(depth - 1, element, level)
     }
 
-    /// Visits the prefixes with one or more of letter `index` added.
-    fn powers(&mut self, index: usize, element: u32, targets: Vec<u64>) -> bool {
-        let letter = &self.letters[index];
-        let (mut element, mut targets) = (element, targets);
+    /// Visits the prefixes with one or more of letter `index` added to
+    /// one of element `element` whose targets are level `from`'s.
+    fn powers(&mut self, index: usize, element: u32, from: usize) -> bool {
+        let w = self.words;
+        self.levels.copy_within(from * w..(from + 1) * w, index * w);
+        let mut element = element;
         loop {
-            let next_targets = self.step(element, &targets, letter);
-            element = self.table.product(element, letter.image);
-            targets = next_targets;
+            self.step(element, index);
+            element = self.table.product(element, self.letters[index].image);
             self.exponents[index] += 1;
-            if self.seen[index].contains(&(element, targets.clone())) {
-                self.exponents[index] = 0;
-                return false;
-            }
-            if self.visit(index, element, targets.clone()) {
-                return true;
+            match self.insert(index, element, index) {
+                Ok(true) => {
+                    if self.expand(index, element, index) {
+                        return true;
+                    }
+                }
+                Ok(false) => {
+                    self.exponents[index] = 0;
+                    return false;
+                }
+                Err(OverBudget) => return self.stop(Stopped::Memory),
             }
         }
     }
 
-    fn step(&self, element: u32, targets: &[u64], letter: &Letter) -> Vec<u64> {
-        let mut next = vec![0u64; targets.len()];
+    fn stop(&mut self, why: Stopped) -> bool {
+        self.stopped = Some(why);
+        true
+    }
+
+    /// Keeps the state (`depth`, `element`, level `level`'s targets);
+    /// whether it was new.
+    fn insert(&mut self, depth: usize, element: u32, level: usize) -> Result<bool, OverBudget> {
+        let w = self.words;
+        let header = (depth as u64) << 32 | u64::from(element);
+        self.states
+            .insert(header, &self.levels[level * w..(level + 1) * w])
+    }
+
+    /// Level `index`'s targets times the letter `index`, for a prefix of
+    /// element `element`: a move in the prefix beside the letter's heap,
+    /// or a move of the letter's heap beside the prefix.
+    fn step(&mut self, element: u32, index: usize) {
+        let w = self.words;
+        let letter = &self.letters[index];
+        let table = self.table;
+        let next = &mut self.next;
+        next.fill(0);
         let mut set = |x: u32| next[x as usize / 64] |= 1 << (x % 64);
-        for (w, &bits) in targets.iter().enumerate() {
+        for (i, &bits) in self.levels[index * w..(index + 1) * w].iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
-                let x = (w * 64) as u32 + bits.trailing_zeros();
+                let x = (i * 64) as u32 + bits.trailing_zeros();
                 bits &= bits - 1;
-                set(self.table.product(x, letter.image));
+                set(table.product(x, letter.image));
             }
         }
         for &t in &letter.targets {
-            set(self.table.product(element, t));
+            set(table.product(element, t));
         }
-        next
+        self.levels[index * w..(index + 1) * w].copy_from_slice(next);
     }
 
     /// Whether the claim for a word of this state disagrees with its
     /// options' claims.
-    fn wrong(&self, element: u32, targets: &[u64]) -> bool {
+    fn wrong(&self, element: u32, level: usize) -> bool {
+        let targets = &self.levels[level * self.words..(level + 1) * self.words];
         let has_move = targets.iter().any(|&w| w != 0);
         let to_losing = targets
             .iter()
@@ -175,5 +260,163 @@ impl Search<'_> {
             .any(|(&t, &l)| t & l != 0);
         let lost = has_move && !to_losing;
         lost != self.losing[element as usize]
+    }
+}
+
+/// A set of records, each a header word and `stride - 1` words of bits:
+/// the records in one arena, and a table of their numbers (plus one, 0 for
+/// an empty slot) beside the high 32 bits of their hash, probed linearly
+/// and kept at most 7/10 full. A record's first slot is those 32 bits
+/// scaled to the table's length, so that doubling the table sends slot
+/// `i`'s records to slots `2i` and `2i + 1`: the table grows by reading
+/// the old one straight through and writing the new one nearly so,
+/// without hashing a record again.
+struct States<'a> {
+    stride: usize,
+    records: Vec<u64>,
+    slots: Vec<u64>,
+    count: usize,
+    held: Held<'a>,
+}
+
+impl<'a> States<'a> {
+    fn new(stride: usize, memory: &'a Memory) -> States<'a> {
+        States {
+            stride,
+            records: Vec::new(),
+            slots: Vec::new(),
+            count: 0,
+            held: Held::new(memory),
+        }
+    }
+
+    /// Adds the record (`header`, `bits`) unless it is there; whether it
+    /// was not. The record is copied only when it is new: most are not.
+    fn insert(&mut self, header: u64, bits: &[u64]) -> Result<bool, OverBudget> {
+        let hash = hash(header, bits);
+        if let Some(slot) = self.find(header, bits, hash) {
+            if self.slots[slot] != 0 {
+                return Ok(false);
+            }
+        }
+        if (self.count + 1) * 10 > self.slots.len() * 7 {
+            self.grow_slots()?;
+        }
+        if self.records.len() + self.stride > self.records.capacity() {
+            self.grow_records()?;
+        }
+        let number = u32::try_from(self.count + 1).map_err(|_| OverBudget)?;
+        let slot = self
+            .find(header, bits, hash)
+            .expect("a table with room has an empty slot");
+        self.records.push(header);
+        self.records.extend_from_slice(bits);
+        self.slots[slot] = (hash & !0xffff_ffff) | u64::from(number);
+        self.count += 1;
+        Ok(true)
+    }
+
+    /// The slot holding the record, or the empty one where it would go;
+    /// `None` for a table of no slots.
+    fn find(&self, header: u64, bits: &[u64], hash: u64) -> Option<usize> {
+        let mask = self.slots.len().checked_sub(1)?;
+        let mut i = first_slot(hash, self.slots.len());
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return Some(i);
+            }
+            if slot >> 32 == hash >> 32 {
+                let record = self.record((slot & 0xffff_ffff) as usize - 1);
+                if record[0] == header && record[1..] == *bits {
+                    return Some(i);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn record(&self, index: usize) -> &[u64] {
+        let at = index * self.stride;
+        &self.records[at..at + self.stride]
+    }
+
+    /// Doubles the table: the new one is taken before the old is given.
+    fn grow_slots(&mut self) -> Result<(), OverBudget> {
+        let len = (self.slots.len() * 2).max(1024);
+        self.held.grow(8 * len)?;
+        let old = std::mem::replace(&mut self.slots, vec![0; len]);
+        let mask = len - 1;
+        for &slot in old.iter().filter(|&&slot| slot != 0) {
+            let mut i = first_slot(slot, len);
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+        self.held.shrink(8 * old.len());
+        Ok(())
+    }
+
+    /// Doubles the arena, or failing that adds an eighth.
+    fn grow_records(&mut self) -> Result<(), OverBudget> {
+        let capacity = self.records.capacity();
+        let least = self.stride * 256;
+        let more = [capacity.max(least), (capacity / 8).max(least)]
+            .into_iter()
+            .find(|&more| self.held.grow(8 * more).is_ok())
+            .ok_or(OverBudget)?;
+        self.records
+            .reserve_exact(capacity - self.records.len() + more);
+        Ok(())
+    }
+}
+
+/// The first slot of a table of `len` slots for a record whose hash (or
+/// slot) has these high 32 bits.
+fn first_slot(hash: u64, len: usize) -> usize {
+    (((hash >> 32) * len as u64) >> 32) as usize
+}
+
+/// A hash of a record whose high and low halves are both mixed. Each word
+/// is multiplied on its own, with a constant of its place, so that the
+/// multiplications run side by side instead of each waiting on the last.
+fn hash(header: u64, bits: &[u64]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h = header.wrapping_mul(K) ^ 0x243f_6a88_85a3_08d3;
+    let mut place = 0xd6e8_feb8_6659_fd93u64;
+    for &w in bits {
+        place = place.wrapping_add(K);
+        let product = u128::from(w ^ place) * u128::from(K | 1);
+        h = h.rotate_left(23) ^ (product as u64) ^ ((product >> 64) as u64);
+    }
+    h ^= h >> 32;
+    h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
+    h ^ (h >> 32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_state_set_finds_what_it_holds_and_stops_at_its_budget() {
+        let memory = Memory::new(1 << 20);
+        let mut states = States::new(3, &memory);
+        for i in 0..5000u64 {
+            assert_eq!(states.insert(i, &[i * 7, 1]), Ok(true), "{i}");
+        }
+        for i in 0..5000u64 {
+            assert_eq!(states.insert(i, &[i * 7, 1]), Ok(false), "{i}");
+            assert_eq!(states.insert(i, &[i * 7, 2]), Ok(true), "{i}");
+        }
+        assert!(memory.used() >= 5000 * 24);
+        let small = Memory::new(64 << 10);
+        let mut states = States::new(3, &small);
+        let refused = (0..100_000u64).find(|&i| states.insert(i, &[0, 0]).is_err());
+        assert!(refused.is_some_and(|i| i > 100), "{refused:?}");
+        assert!(small.peak() <= 56 << 10);
+        drop(states);
+        assert_eq!(small.used(), 0);
     }
 }

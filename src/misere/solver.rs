@@ -24,14 +24,16 @@
 //! every position, and the quotient and `Φ` hold for every heap.
 
 use std::cell::Cell;
-use std::fmt;
 use std::sync::Arc;
 
+use super::memory::{vector, Held, Memory, OverBudget};
 use super::monoid::{Factor, Product, Table};
 use super::options::heap_options;
 use super::pretension::{letters, mark, reduce, Letter, Monoid, Pretension};
 use super::quotient::{Element, Quotient, MAX_ORDER};
-use super::search::{least_failure, Word, STATE_BUDGET};
+use super::search::{least_failure, state_bytes, Limits, Stopped, Word, STATE_BUDGET};
+pub use super::stuck::{word_text, Stuck};
+use super::stuck::{CANDIDATE_LIMIT, ROUNDS};
 use crate::grundy::period::proof_length;
 use crate::grundy::{Period, Rule};
 
@@ -39,103 +41,6 @@ use crate::grundy::{Period, Rule};
 /// period proven in the tests (Kayles needs 170), few enough that a rule
 /// whose quotient keeps growing is refused in minutes, not hours.
 pub const DEFAULT_HEAPS: usize = 400;
-
-/// The most elements a candidate product may have.
-const CANDIDATE_LIMIT: usize = 1 << 22;
-
-/// How many wrong claims one heap may correct before the search gives up.
-const ROUNDS: usize = 400;
-
-/// Why no quotient was found for a heap.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stuck {
-    /// No candidate within the candidates' limit of elements claims a word
-    /// rightly.
-    NoCandidate {
-        /// The heap being added.
-        heap: usize,
-        /// The word claimed wrongly.
-        word: Word,
-    },
-    /// The quotient would have more elements than an [`Element`] holds.
-    TooLarge {
-        /// The heap being added.
-        heap: usize,
-        /// Its order.
-        order: usize,
-    },
-    /// A search of the positions met more states than it may keep.
-    Search {
-        /// The heap being added.
-        heap: usize,
-        /// The states it may keep.
-        budget: usize,
-    },
-    /// The rounds of corrections allowed did not make every claim right.
-    Rounds {
-        /// The heap being added.
-        heap: usize,
-    },
-    /// The searches and candidates for all the heaps so far took more
-    /// steps, together, than the solver's work budget
-    /// ([`Solver::with_work_budget`]).
-    Work {
-        /// The heap being added.
-        heap: usize,
-        /// The work budget, in steps.
-        budget: usize,
-    },
-}
-
-impl Stuck {
-    /// The heap the solver was adding.
-    pub fn heap(&self) -> usize {
-        match *self {
-            Stuck::NoCandidate { heap, .. }
-            | Stuck::TooLarge { heap, .. }
-            | Stuck::Search { heap, .. }
-            | Stuck::Rounds { heap }
-            | Stuck::Work { heap, .. } => heap,
-        }
-    }
-}
-
-impl fmt::Display for Stuck {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stuck::NoCandidate { heap, word } => write!(
-                f,
-                "at heap {heap}, no candidate of at most {CANDIDATE_LIMIT} elements claims the position {} rightly",
-                word_text(word)
-            ),
-            Stuck::TooLarge { heap, order } => write!(
-                f,
-                "at heap {heap} the quotient has {order} elements, more than {MAX_ORDER}"
-            ),
-            Stuck::Search { heap, budget } => write!(
-                f,
-                "at heap {heap}, the search of positions passed {budget} states"
-            ),
-            Stuck::Rounds { heap } => {
-                write!(f, "at heap {heap}, {ROUNDS} corrections did not settle the quotient")
-            }
-            Stuck::Work { heap, budget } => write!(
-                f,
-                "at heap {heap}, the quotient passed its work budget of {budget} steps \
-                 (states searched and candidate products, over all heaps)"
-            ),
-        }
-    }
-}
-
-/// A word as text: heaps with their copies, `3 3 5`.
-pub fn word_text(word: &Word) -> String {
-    let heaps: Vec<String> = word
-        .iter()
-        .flat_map(|&(heap, k)| std::iter::repeat_n(heap.to_string(), k as usize))
-        .collect();
-    heaps.join(" ")
-}
 
 /// The quotient of a rule's heaps, one heap at a time.
 pub struct Solver {
@@ -160,6 +65,12 @@ pub struct Solver {
     /// The steps taken so far (searches are run from methods that only
     /// read the solver, hence a cell).
     work: Cell<usize>,
+    /// What the tables may take ([`Solver::with_memory`]).
+    memory: Memory,
+    /// The bytes taken for `current`.
+    resident: usize,
+    /// Whether the heap being added is to be given up.
+    interrupt: Option<fn() -> bool>,
 }
 
 impl Solver {
@@ -178,7 +89,80 @@ impl Solver {
             search_memory: None,
             work_budget: usize::MAX,
             work: Cell::new(0),
+            memory: Memory::unbounded(),
+            resident: 0,
+            interrupt: None,
         }
+        .holding_current()
+    }
+
+    /// Takes from the memory budget what `current` holds, when it fits;
+    /// a budget too small for it leaves it unaccounted, and the next heap
+    /// that needs anything stops.
+    fn holding_current(mut self) -> Solver {
+        self.memory.give(self.resident);
+        self.resident = 0;
+        let bytes = self.current.bytes();
+        if self.memory.take(bytes).is_ok() {
+            self.resident = bytes;
+        }
+        self
+    }
+
+    /// A solver that knows what `current` says of heaps
+    /// `0..current.images.len()`, its quotient grown at `growth`, after
+    /// `work` steps: one carried on from a checkpoint
+    /// ([`super::checkpoint`]), which adds the next heaps as the solver
+    /// it was saved from would have.
+    pub(super) fn resumed(
+        rule: Rule,
+        current: Pretension,
+        growth: Vec<(usize, usize)>,
+        work: usize,
+    ) -> Solver {
+        let mut solver = Solver::new(rule);
+        solver.options = (0..current.images.len())
+            .map(|heap| heap_options(&solver.rule, heap))
+            .collect();
+        solver.current = current;
+        solver.growth = growth;
+        solver.work.set(work);
+        // The runs of equal elements, and the period, follow from `Φ`.
+        solver.track_period(true);
+        solver.holding_current()
+    }
+
+    /// The quotient, `Φ` and the least words' targets it keeps.
+    pub(super) fn current(&self) -> &Pretension {
+        &self.current
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &Rule {
+        &self.rule
+    }
+
+    /// The same solver, its tables (the quotient it keeps, a search's
+    /// states, a candidate's marking and reduction) taking at most about
+    /// `bytes` bytes: a heap that would need more is refused with
+    /// [`Stuck::Memory`], and the solver keeps the heaps before it.
+    pub fn with_memory(mut self, bytes: usize) -> Solver {
+        self.memory = Memory::new(bytes);
+        self.resident = 0;
+        self.holding_current()
+    }
+
+    /// The same solver, giving up the heap it is adding with
+    /// [`Stuck::Interrupted`] when `asked` returns true (it is called
+    /// every few thousand states a search meets).
+    pub fn with_interrupt(mut self, asked: fn() -> bool) -> Solver {
+        self.interrupt = Some(asked);
+        self
+    }
+
+    /// The memory budget and the most its tables took at once.
+    pub fn memory(&self) -> &Memory {
+        &self.memory
     }
 
     /// The same solver, its searches keeping at most `states` states.
@@ -196,9 +180,7 @@ impl Solver {
 
     /// The states a search of a quotient of `order` elements may keep.
     fn state_limit(&self, order: usize) -> usize {
-        // A state: its element and a bit set of the elements, in a hash
-        // set's entry and an allocation of its own.
-        let bytes = 8 * order.div_ceil(64) + 96;
+        let bytes = state_bytes(order);
         let by_memory = self.search_memory.map_or(usize::MAX, |m| m / bytes);
         self.budget.min(by_memory).max(1)
     }
@@ -268,7 +250,12 @@ impl Solver {
                 order: grown.losing.len(),
             });
         }
+        // The old quotient is still held: both are, until it is dropped.
+        let bytes = grown.bytes();
+        self.memory.take(bytes).map_err(|_| self.over(heap))?;
         self.current = grown;
+        self.memory.give(self.resident);
+        self.resident = bytes;
         self.growth.push((heap, self.order()));
         Ok(true)
     }
@@ -357,13 +344,13 @@ impl Solver {
             .map(|&x| product.embed(0, x))
             .collect();
         images.push(product.embed(1, 1));
-        let mut trial = self.build(heap, &product, &images)?;
+        let (mut trial, mut _held) = self.build(heap, &product, &images)?;
         for _ in 0..ROUNDS {
             let letters = letters(&*trial.table, &trial.images, &self.options);
             let failure = self.search(heap, &trial.table, &trial.losing, &letters, false)?;
             match failure {
                 None => return Ok(trial),
-                Some(word) => trial = self.recalibrate(&trial, heap, word)?,
+                Some(word) => (trial, _held) = self.recalibrate(&trial, heap, word)?,
             }
         }
         Err(Stuck::Rounds { heap })
@@ -382,33 +369,55 @@ impl Solver {
     ) -> Result<Option<Word>, Stuck> {
         let left = self.work_budget.saturating_sub(self.work.get());
         let states = self.state_limit(table.order());
-        match least_failure(table, losing, letters, new_letter, states.min(left)) {
+        let limits = Limits {
+            states: states.min(left),
+            memory: &self.memory,
+            interrupt: self.interrupt,
+        };
+        let found = least_failure(table, losing, letters, new_letter, limits);
+        match found {
             Ok(searched) => {
                 self.charge(heap, searched.states)?;
                 Ok(searched.failure)
             }
-            Err(_) if left < states => self.charge(heap, left + 1).map(|()| None),
-            Err(_) => Err(Stuck::Search {
+            Err(Stopped::Memory) => Err(self.over(heap)),
+            Err(Stopped::Interrupted) => Err(Stuck::Interrupted { heap }),
+            Err(Stopped::States) if left < states => self.charge(heap, left + 1).map(|()| None),
+            Err(Stopped::States) => Err(Stuck::Search {
                 heap,
                 budget: states,
             }),
         }
     }
 
-    /// The candidate `monoid` makes of the heaps, for heap `heap`. Its
-    /// reduction keeps a product for each element reached and letter:
-    /// those are charged to the work budget first, so that a candidate of
-    /// millions of elements is refused before it takes gigabytes.
+    /// The refusal of heap `heap` for want of memory.
+    fn over(&self, heap: usize) -> Stuck {
+        Stuck::Memory {
+            heap,
+            budget: self.memory.budget(),
+        }
+    }
+
+    /// The candidate `monoid` makes of the heaps, for heap `heap`, and the
+    /// memory it holds. Its reduction keeps a product for each element
+    /// reached and letter: those are charged to the work budget first, so
+    /// that a candidate of millions of elements is refused before it takes
+    /// gigabytes.
     fn build<M: Monoid>(
         &self,
         heap: usize,
         monoid: &M,
         images: &[u32],
-    ) -> Result<Pretension, Stuck> {
+    ) -> Result<(Pretension, Held<'_>), Stuck> {
+        let over = |_: OverBudget| self.over(heap);
         let letters = letters(monoid, images, &self.options);
-        let marking = mark(monoid, &letters);
+        let marking = mark(monoid, &letters, &self.memory).map_err(over)?;
         self.charge(heap, marking.order.len().saturating_mul(letters.len()))?;
-        Ok(reduce(monoid, &marking, &letters, images))
+        let pretension = reduce(monoid, &marking, &letters, images, &self.memory).map_err(over)?;
+        drop(marking);
+        let mut held = Held::new(&self.memory);
+        held.grow(pretension.bytes()).map_err(over)?;
+        Ok((pretension, held))
     }
 
     /// Adds `steps` to the work done; past the work budget, the refusal
@@ -433,20 +442,21 @@ impl Solver {
         trial: &Pretension,
         heap: usize,
         word: Word,
-    ) -> Result<Pretension, Stuck> {
+    ) -> Result<(Pretension, Held<'_>), Stuck> {
         let table = &*trial.table;
         let should_lose = !trial.losing[word_element(table, &trial.images, &word) as usize];
         let involved: Vec<(usize, u32)> = word.clone();
         for size in 1..=involved.len() {
             for chosen in combinations(involved.len(), size) {
                 let own: Vec<(usize, u32)> = chosen.iter().map(|&i| involved[i]).collect();
-                let Some((product, images)) = self.separate(trial, &own) else {
+                let mut base_held = Held::new(&self.memory);
+                let Some((product, images)) = self.separate(trial, &own, &mut base_held)? else {
                     continue;
                 };
-                let candidate = self.build(heap, &product, &images)?;
+                let (candidate, held) = self.build(heap, &product, &images)?;
                 let element = word_element(&*candidate.table, &candidate.images, &word);
                 if candidate.losing[element as usize] == should_lose {
-                    return Ok(candidate);
+                    return Ok((candidate, held));
                 }
             }
         }
@@ -454,15 +464,27 @@ impl Solver {
     }
 
     /// The candidate where each heap of `own` gets a cyclic monoid of its
-    /// own, beside the submonoid the other heaps generate in `trial`.
-    fn separate(&self, trial: &Pretension, own: &[(usize, u32)]) -> Option<(Product, Vec<u32>)> {
+    /// own, beside the submonoid the other heaps generate in `trial`, its
+    /// table held in `held`; `None` when it has too many elements.
+    fn separate(
+        &self,
+        trial: &Pretension,
+        own: &[(usize, u32)],
+        held: &mut Held,
+    ) -> Result<Option<(Product, Vec<u32>)>, Stuck> {
         let table = &*trial.table;
+        let heap = trial.images.len() - 1;
+        // The submonoid is at most the whole table: that is taken first,
+        // and what it does not need given back.
+        let most = vector::<u32>(table.order() * table.order()) + vector::<u32>(table.order());
+        held.grow(most).map_err(|_| self.over(heap))?;
         let is_own = |h: usize| own.iter().any(|&(o, _)| o == h);
         let generators: Vec<u32> = (0..trial.images.len())
             .filter(|&h| !is_own(h) && !self.options[h].is_empty())
             .map(|h| trial.images[h])
             .collect();
         let (base, new_of) = table.generated_by(&generators);
+        held.shrink(most - vector::<u32>(base.order() * base.order()));
         let mut factors = vec![Factor::Table(Arc::new(base))];
         for &(h, copies) in own {
             let (index, period) = table.index_and_period(trial.images[h]);
@@ -470,7 +492,9 @@ impl Solver {
             let period = lcm(period, 2.max(2 * (index.saturating_sub(4) / 2)));
             factors.push(Factor::Cyclic { index, period });
         }
-        let product = Product::new(factors, CANDIDATE_LIMIT)?;
+        let Some(product) = Product::new(factors, CANDIDATE_LIMIT) else {
+            return Ok(None);
+        };
         let images = (0..trial.images.len())
             .map(|h| match own.iter().position(|&(o, _)| o == h) {
                 Some(j) => product.embed(j + 1, 1),
@@ -478,7 +502,7 @@ impl Solver {
                 None => product.embed(0, new_of[trial.images[h] as usize]),
             })
             .collect();
-        Some((product, images))
+        Ok(Some((product, images)))
     }
 
     /// Updates the runs of equal elements and looks for a proven period.

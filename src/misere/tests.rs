@@ -25,10 +25,15 @@ fn solved(rule: &Rule, heaps: usize) -> Quotient {
 }
 
 /// Every position of up to `count` heaps of at most `max_heap` is lost
-/// exactly when the quotient says so.
+/// exactly when the quotient says so, the quotient found within a memory
+/// budget of 64 MiB.
 fn agrees_with_search(code: &str, max_heap: u64, count: usize) {
     let rule = Rule::parse(code).unwrap();
-    let quotient = solved(&rule, max_heap as usize);
+    let mut solver = Solver::new(rule.clone()).with_memory(64 << 20);
+    while solver.heaps() <= max_heap as usize {
+        solver.add_heap().unwrap_or_else(|e| panic!("{rule}: {e}"));
+    }
+    let quotient = solver.quotient();
     quotient.check_monoid().unwrap();
     let moves = brute_moves(&rule);
     let mut search = HeapGameSearch::new(moves, true);
@@ -153,4 +158,79 @@ fn quotients_that_are_not_tame_are_not_named() {
         let quotient = solved(&Rule::parse(code).unwrap(), heaps);
         assert_eq!(tame::tame(&quotient), None, "{code}");
     }
+}
+
+#[test]
+fn a_memory_budget_too_small_stops_at_a_heap_and_keeps_the_heaps_before() {
+    // 0.6's quotient grows fast: 256 KiB holds its first heaps' tables,
+    // not its later ones.
+    let rule = Rule::parse("0.6").unwrap();
+    let budget = 256 << 10;
+    let mut solver = Solver::new(rule.clone()).with_memory(budget);
+    let stuck = loop {
+        let before = (solver.heaps(), solver.order());
+        match solver.add_heap() {
+            Ok(()) => assert!(solver.heaps() < 60, "no heap passed {budget} bytes"),
+            Err(stuck) => {
+                assert_eq!((solver.heaps(), solver.order()), before);
+                break stuck;
+            }
+        }
+    };
+    assert_eq!(
+        stuck,
+        Stuck::Memory {
+            heap: solver.heaps(),
+            budget
+        },
+        "{stuck}"
+    );
+    assert!(
+        stuck.to_string().contains("memory budget of 256 KiB"),
+        "{stuck}"
+    );
+    assert!(solver.heaps() > 5, "stopped at heap {}", solver.heaps());
+    assert!(solver.memory().peak() <= budget);
+    // What was proven is what an unbounded solver proves of those heaps.
+    let partial = solver.quotient();
+    assert_eq!(partial, solved(&rule, solver.heaps() - 1));
+    partial.check_monoid().unwrap();
+}
+
+#[test]
+fn a_sufficient_memory_budget_changes_no_quotient() {
+    for (code, heaps) in [("kayles", 80), ("0.07", 20), ("grundy", 14), ("0.6", 10)] {
+        let rule = Rule::parse(code).unwrap();
+        let mut solver = Solver::new(rule.clone()).with_memory(64 << 20);
+        while solver.heaps() <= heaps {
+            solver.add_heap().unwrap_or_else(|e| panic!("{code}: {e}"));
+        }
+        assert_eq!(solver.quotient(), solved(&rule, heaps), "{code}");
+        assert!(solver.memory().peak() > 0, "{code}: nothing accounted");
+    }
+}
+
+#[test]
+fn an_interrupted_solver_gives_up_the_heap_and_keeps_the_heaps_before() {
+    // Asked to stop from the start: the first search long enough to ask
+    // (0.6's quotient passes 16,384 states before heap 17) gives up.
+    let rule = Rule::parse("0.6").unwrap();
+    let mut solver = Solver::new(rule.clone()).with_interrupt(|| true);
+    let stuck = loop {
+        let before = (solver.heaps(), solver.order());
+        match solver.add_heap() {
+            Ok(()) => assert!(solver.heaps() <= 17, "never interrupted"),
+            Err(stuck) => {
+                assert_eq!((solver.heaps(), solver.order()), before);
+                break stuck;
+            }
+        }
+    };
+    assert_eq!(
+        stuck,
+        Stuck::Interrupted {
+            heap: solver.heaps()
+        }
+    );
+    assert_eq!(solver.quotient(), solved(&rule, solver.heaps() - 1));
 }

@@ -27,6 +27,7 @@ mod listing;
 mod memory;
 mod misere;
 mod misere_rules;
+mod misere_runs;
 mod names;
 mod package;
 mod problem_files;

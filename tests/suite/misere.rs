@@ -128,3 +128,49 @@ fn a_bad_rule_or_a_genus_too_far_is_an_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("40"), "{}", stderr(&output));
 }
+
+#[test]
+fn a_memory_budget_stops_cleanly_with_the_quotient_of_the_heaps_before() {
+    // 0.6's tables pass 16 MiB at heap 17 (304 elements by heap 16).
+    let output = nimstream(&["misere", "0.6", "--memory", "16M", "--stats"], b"");
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    let text = stdout(&output);
+    let last: usize = text
+        .strip_prefix("0.6: no period proven up to heap ")
+        .and_then(|rest| rest.split(';').next())
+        .and_then(|heap| heap.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    let errors = stderr(&output);
+    assert!(
+        errors.contains(&format!(
+            "stopped at heap {}, the quotient's tables would pass the memory budget of 16 MiB",
+            last + 1
+        )),
+        "{errors}"
+    );
+    assert!(
+        errors.contains(&format!(
+            "the quotient printed is that of heaps 0 to {last}"
+        )),
+        "{errors}"
+    );
+    assert!(errors.contains("of a budget of 16 MiB"), "{errors}");
+    // The heaps it kept are those a run without the budget finds.
+    let upto = last.to_string();
+    let whole = nimstream(&["misere", "0.6", "--upto", &upto], b"");
+    assert_eq!(whole.status.code(), Some(1), "{}", stderr(&whole));
+    assert_eq!(stdout(&whole), text);
+}
+
+#[test]
+fn a_memory_size_is_a_number_with_a_unit() {
+    for size in ["3x", "0", "1.5X", "G"] {
+        let output = nimstream(&["misere", "kayles", "--memory", size], b"");
+        assert_eq!(output.status.code(), Some(2), "{size}");
+        assert!(stderr(&output).contains("512M or 2G"), "{size}");
+    }
+    for size in ["64M", "0.5G", "65536K", "1GiB"] {
+        let output = nimstream(&["misere", "kayles", "--memory", size], b"");
+        assert!(output.status.success(), "{size}: {}", stderr(&output));
+    }
+}

@@ -335,7 +335,7 @@ fn compute(
     line.finish();
     match result {
         Ok(found) => Ok(found),
-        Err(Stop::Asked) => match (failure, watch::stopped_by()) {
+        Err(Stop::Asked) => match (failure, crate::signals::stopped_by()) {
             (Some(e), _) => Err(Halt::Error(e)),
             (None, Some(signal)) => Err(Halt::Signal(signal)),
             (None, None) => Err(Halt::Error(Error::Usage("stopped".into()))),

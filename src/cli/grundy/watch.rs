@@ -6,7 +6,6 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 use nimstream::grundy::checkpoint::{self, CheckpointError, Saved};
@@ -14,35 +13,7 @@ use nimstream::grundy::{Method, NimSequence, Rule};
 use nimstream::output::atomic::AtomicFile;
 use nimstream::Error;
 
-/// The signal that asked the run to stop, or 0.
-static STOP_SIGNAL: AtomicI32 = AtomicI32::new(0);
-
-extern "C" fn note_signal(signal: libc::c_int) {
-    STOP_SIGNAL.store(signal, Ordering::SeqCst);
-}
-
-/// From here on, SIGINT and SIGTERM ask the run to save and stop instead
-/// of ending it on the spot.
-fn catch_stop_signals() {
-    for signal in [libc::SIGINT, libc::SIGTERM] {
-        // SAFETY: the handler only stores to an atomic, which is
-        // async-signal-safe; the sigaction is zeroed and then filled in.
-        unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = note_signal as extern "C" fn(libc::c_int) as usize;
-            libc::sigemptyset(&mut action.sa_mask);
-            libc::sigaction(signal, &action, std::ptr::null_mut());
-        }
-    }
-}
-
-/// The signal that stopped the run, if one did.
-pub fn stopped_by() -> Option<i32> {
-    match STOP_SIGNAL.load(Ordering::SeqCst) {
-        0 => None,
-        signal => Some(signal),
-    }
-}
+use crate::signals::{catch_stop_signals, stopped_by};
 
 /// A checkpoint file and when it is next due.
 pub struct Checkpoint {

@@ -24,7 +24,7 @@ use super::legality::{self, Legality};
 use super::rule::{Residues, RULE};
 use super::{CaseSummary, Game, GameParams, GameSpec, HeapFold, HeapGame, HeapMove, MoveTrace};
 use crate::grundy::Rule;
-use crate::misere::{Element, Quotient, Solver};
+use crate::misere::{memory, Element, Quotient, Solver};
 use crate::rng::SplitMix64;
 
 /// The last heap added to a quotient while looking for its period when
@@ -54,6 +54,9 @@ pub struct Extent {
     /// input, with [`FILE_SEARCH_MEMORY`]); `None` when `--upto` asks for
     /// the heaps, as `nimstream misere` is not bounded either.
     pub work: Option<usize>,
+    /// The memory budget of the quotient's tables, in bytes; `None` for
+    /// the default ([`memory::default_budget`]), as `nimstream misere`'s.
+    pub memory: Option<usize>,
 }
 
 impl Extent {
@@ -69,10 +72,12 @@ impl Extent {
             (Some(upto), _) => Extent {
                 last: upto,
                 work: None,
+                memory: None,
             },
             (None, largest) => Extent {
                 last: largest.unwrap_or(DEFAULT_UPTO).min(DEFAULT_UPTO),
                 work: Some(FILE_WORK),
+                memory: None,
             },
         }
     }
@@ -102,11 +107,13 @@ pub struct MisereRuleGame {
 
 impl MisereRuleGame {
     /// The game of `rule`, its quotient computed one heap at a time until
-    /// a period is proven or heap `extent.last` is known; the solver's
-    /// reason when it is stuck before that, naming the heap and what
-    /// computes more.
+    /// a period is proven or heap `extent.last` is known, its tables
+    /// within `extent`'s memory budget; the
+    /// solver's reason when it is stuck before that, naming the heap and
+    /// what computes more.
     pub fn solved(rule: Rule, extent: Extent, upto: Option<usize>) -> Result<Self, String> {
-        let mut solver = Solver::new(rule.clone());
+        let mut solver = Solver::new(rule.clone())
+            .with_memory(extent.memory.unwrap_or_else(memory::default_budget));
         if let Some(work) = extent.work {
             solver = solver
                 .with_work_budget(work)

@@ -20,7 +20,11 @@ fn brute_moves(rule: &Rule) -> Box<dyn Fn(u64) -> Vec<Vec<u64>>> {
 
 /// The game of `code`, its quotient computed to heap `last` at most.
 fn game(code: &str, last: usize) -> MisereRuleGame {
-    let extent = Extent { last, work: None };
+    let extent = Extent {
+        last,
+        work: None,
+        memory: None,
+    };
     MisereRuleGame::solved(Rule::parse(code).unwrap(), extent, None).unwrap()
 }
 
@@ -144,6 +148,7 @@ fn the_quotient_goes_to_the_largest_heap_or_to_upto() {
     let bounded = |last| Extent {
         last,
         work: Some(FILE_WORK),
+        memory: None,
     };
     assert_eq!(sized(Some(9), None), bounded(9));
     assert_eq!(sized(Some(5000), None), bounded(DEFAULT_UPTO));
@@ -151,6 +156,7 @@ fn the_quotient_goes_to_the_largest_heap_or_to_upto() {
     let asked = Extent {
         last: 30,
         work: None,
+        memory: None,
     };
     assert_eq!(sized(Some(9), Some(30)), asked);
 }
@@ -163,6 +169,7 @@ fn a_quotient_past_the_bounds_of_a_file_names_its_heap_and_upto() {
     let bounded = Extent {
         last: 100,
         work: Some(2_000),
+        memory: None,
     };
     let why = MisereRuleGame::solved(Rule::parse("dawson").unwrap(), bounded, None).unwrap_err();
     assert!(why.contains("cannot be computed up to heap 100"), "{why}");
@@ -171,6 +178,25 @@ fn a_quotient_past_the_bounds_of_a_file_names_its_heap_and_upto() {
     let heap = why.split("at heap ").nth(1).unwrap();
     let heap: usize = heap.split(',').next().unwrap().parse().unwrap();
     assert!((2..100).contains(&heap), "{why}");
+}
+
+#[test]
+fn a_quotient_past_its_memory_budget_names_its_heap_and_the_budget() {
+    let tight = Extent {
+        last: 100,
+        work: None,
+        memory: Some(256 << 10),
+    };
+    let why = MisereRuleGame::solved(Rule::parse("0.6").unwrap(), tight, Some(100)).unwrap_err();
+    assert!(why.contains("cannot be computed up to heap 100"), "{why}");
+    assert!(why.contains("memory budget of 256 KiB"), "{why}");
+    let roomy = Extent {
+        memory: Some(64 << 20),
+        last: 10,
+        ..tight
+    };
+    let game = MisereRuleGame::solved(Rule::parse("0.6").unwrap(), roomy, Some(10)).unwrap();
+    assert_eq!(game.quotient().heaps_known(), 11);
 }
 
 /// The product, not the xor, merges parts of a case: summaries of every cut

@@ -1,6 +1,8 @@
 //! `nimstream misere`: the misère quotient of a game given by its rule, or
 //! of misère Nim (`nim`, built by [`nimstream::misere::tame`]).
 
+mod checkpoint;
+
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -12,14 +14,16 @@ use clap::Args;
 use nimstream::grundy::period::proof_length;
 use nimstream::grundy::Rule;
 use nimstream::misere::genus::genera;
+use nimstream::misere::memory::{self, Bytes};
 use nimstream::misere::presentation::Presentation;
 use nimstream::misere::solver::DEFAULT_HEAPS;
 use nimstream::misere::tame::{self, NIM_LAST};
-use nimstream::misere::{Element, Quotient, Solver};
+use nimstream::misere::{Element, Quotient, Solver, Stuck};
 use nimstream::Error;
 use serde_json::json;
 
-use crate::{check_stdout, messages, stdout_error};
+use crate::{check_stdout, messages, signals, stdout_error};
+use checkpoint::Checkpoint;
 
 #[derive(Args)]
 #[command(after_help = "EXAMPLES:
@@ -27,7 +31,17 @@ use crate::{check_stdout, messages, stdout_error};
   nimstream misere dawson --upto 30       the quotient of heaps 0 to 30
   nimstream misere nim --upto 7           misère Nim's heaps 0 to 7: (Q,P) = T_3
   nimstream misere 0.75 --json
-  nimstream misere kayles --genus 30       values and genus of heaps 0 to 30")]
+  nimstream misere kayles --genus 30       values and genus of heaps 0 to 30
+  nimstream misere 0.6 --memory 2G --stats
+  nimstream misere dawson --upto 40 --checkpoint dawson.ckpt
+
+EXIT STATUS:
+  0  a period proves the quotient for every heap
+  1  no period is proven up to --upto; the quotient of heaps 0 to N is printed
+  2  an error, or a heap the search cannot settle (the reason is said)
+  3  the memory budget (--memory) stopped the search at a heap; the quotient
+     of the heaps before it is printed, proven for those heaps
+  128 + N  signal N stopped a run with --checkpoint (its heaps are saved)")]
 pub struct MisereArgs {
     /// The rule, as `grundy` takes it: an octal or hexadecimal code
     /// (`0.77`), a subtraction set (`sub:2,3,7`), `grundy`, or a name such
@@ -50,6 +64,89 @@ pub struct MisereArgs {
     /// Conway's genus, for heaps 0 to N (default 20, at most 40).
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "20")]
     genus: Option<usize>,
+    /// The memory the quotient's tables may take: bytes, or with a unit,
+    /// `512M`, `2G` (K, M, G, T: powers of 1024). The search stops at the
+    /// first heap that would need more (exit 3). Default: 1G, or half the
+    /// memory available (MemAvailable in /proc/meminfo) if that is less;
+    /// never more than is available.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size)]
+    memory: Option<usize>,
+    /// When done, print to standard error the heaps computed, the time,
+    /// and the most memory the tables took.
+    #[arg(long)]
+    stats: bool,
+    /// Resume from FILE if it holds a checkpoint of the same rule, and
+    /// save the heaps computed to it every --checkpoint-every seconds
+    /// (once a heap is done), on SIGINT or SIGTERM (then stop, giving up
+    /// the heap being added), and at the end. A damaged file or one of
+    /// another rule is an error. The quotient is the same as without a
+    /// stop; a checkpoint past --upto is printed whole.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 300,
+        requires = "checkpoint"
+    )]
+    checkpoint_every: u64,
+}
+
+/// Why a quotient's computation ended before its last heap.
+enum Halt {
+    Error(Error),
+    /// A signal asked it to stop (the checkpoint is saved).
+    Signal(i32),
+}
+
+/// The exit status of a run the memory budget stopped.
+const MEMORY_STOP: u8 = 3;
+
+/// A size in bytes: a number, with K, M, G or T (powers of 1024; `KB`,
+/// `KiB` and a trailing `B` are read the same).
+fn memory_size(text: &str) -> Result<usize, String> {
+    let bad = || format!("'{text}' is not a size such as 512M or 2G");
+    let split = text
+        .find(|c: char| c.is_ascii_alphabetic())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let unit = unit.to_ascii_uppercase();
+    let unit = unit.strip_suffix('B').unwrap_or(&unit);
+    let shift = match unit.strip_suffix('I').unwrap_or(unit) {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(bad()),
+    };
+    let number: f64 = number.trim().parse().map_err(|_| bad())?;
+    let bytes = number * (1u64 << shift) as f64;
+    if !(bytes >= 1.0 && bytes < usize::MAX as f64) {
+        return Err(bad());
+    }
+    Ok(bytes as usize)
+}
+
+/// The budget: `--memory`, or the default; past the memory available it
+/// is cut to that, with a warning.
+fn budget(asked: Option<usize>) -> usize {
+    let Some(asked) = asked else {
+        return memory::default_budget();
+    };
+    match memory::available() {
+        Some(available) if asked > available => {
+            messages::warning(format_args!(
+                "--memory {} is more than the {} available; using {}",
+                Bytes(asked),
+                Bytes(available),
+                Bytes(available)
+            ));
+            available
+        }
+        _ => asked,
+    }
 }
 
 /// Computes the quotient and prints it; exit 1 when no period is proven.
@@ -64,16 +161,72 @@ pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
     }
     let upto = args.upto.unwrap_or(DEFAULT_HEAPS);
     let started = Instant::now();
-    let mut solver = Solver::new(rule.clone());
-    let mut progress = Progress::new(upto);
-    while solver.heaps() <= upto && solver.period().is_none() {
-        progress.at(solver.heaps(), solver.order());
-        solver.add_heap().map_err(|stuck| {
-            progress.clear();
-            Error::Usage(format!("{}: no quotient found: {stuck}", args.rule))
-        })?;
+    let mut checkpoint = args
+        .checkpoint
+        .as_deref()
+        .map(|path| Checkpoint::new(path, Duration::from_secs(args.checkpoint_every)));
+    let resumed = match &mut checkpoint {
+        Some(checkpoint) => checkpoint.load(&rule)?,
+        None => None,
+    };
+    let mut solver = resumed
+        .unwrap_or_else(|| Solver::new(rule.clone()))
+        .with_memory(budget(args.memory));
+    if checkpoint.is_some() {
+        solver = solver.with_interrupt(|| signals::stopped_by().is_some());
     }
+    let mut progress = Progress::new(upto);
+    let mut stopped = None;
+    let result = loop {
+        if solver.heaps() > upto || solver.period().is_some() {
+            break Ok(());
+        }
+        if let Some(signal) = checkpoint.as_ref().and(signals::stopped_by()) {
+            break Err(Halt::Signal(signal));
+        }
+        progress.at(solver.heaps(), solver.order());
+        match solver.add_heap() {
+            Ok(()) => {
+                if let Some(Err(e)) = checkpoint.as_mut().map(|c| c.tick(&solver)) {
+                    break Err(Halt::Error(e));
+                }
+            }
+            Err(stuck @ Stuck::Memory { .. }) => {
+                stopped = Some(stuck);
+                break Ok(());
+            }
+            Err(Stuck::Interrupted { .. }) => {
+                break Err(Halt::Signal(signals::stopped_by().unwrap_or(libc::SIGINT)))
+            }
+            Err(stuck) => {
+                let why = format!("{}: no quotient found: {stuck}", args.rule);
+                break Err(Halt::Error(Error::Usage(why)));
+            }
+        }
+    };
     progress.clear();
+    if let Some(checkpoint) = &mut checkpoint {
+        checkpoint.save(&solver)?;
+    }
+    match result {
+        Ok(()) => {}
+        Err(Halt::Error(e)) => {
+            if args.stats {
+                stats(&args.rule, &solver, started);
+            }
+            return Err(e);
+        }
+        Err(Halt::Signal(signal)) => {
+            let path = checkpoint.as_ref().map(|c| c.path().display().to_string());
+            messages::report(format_args!(
+                "stopped at heap {}; heaps 0 to {} saved to {}: the same command resumes",
+                solver.heaps(),
+                solver.heaps() - 1,
+                path.unwrap_or_default()
+            ));
+            return Ok(ExitCode::from((128 + signal) as u8));
+        }
+    }
     let quotient = solver.quotient();
     let report = Report {
         name: &args.rule,
@@ -83,7 +236,37 @@ pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
         growth: solver.growth(),
         seconds: started.elapsed().as_secs_f64(),
     };
-    print(&report, args.json)
+    let code = print(&report, args.json)?;
+    if args.stats {
+        stats(&args.rule, &solver, started);
+    }
+    match stopped {
+        Some(stuck) => {
+            messages::error(format_args!(
+                "{}: stopped {stuck} (--memory); the quotient printed is that of heaps 0 to {}, \
+                 proven for those heaps",
+                args.rule,
+                solver.heaps() - 1
+            ));
+            Ok(ExitCode::from(MEMORY_STOP))
+        }
+        None => Ok(code),
+    }
+}
+
+/// `--stats`: the heaps, the time, and the memory the tables took.
+fn stats(name: &str, solver: &Solver, started: Instant) {
+    let memory = solver.memory();
+    messages::report(format_args!(
+        "{name}: heaps 0 to {} in {:.3} s, |Q| = {}; the tables took at most {} of a budget of {} \
+         ({} steps of work)",
+        solver.heaps() - 1,
+        started.elapsed().as_secs_f64(),
+        solver.order(),
+        Bytes(memory.peak()),
+        Bytes(memory.budget()),
+        solver.work()
+    ));
 }
 
 /// Misère Nim's quotient of heaps 0 to `--upto`: `T_k`, built, not
