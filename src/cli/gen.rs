@@ -10,6 +10,7 @@ use nimstream::gen::{self, GenError, GenOptions};
 use nimstream::grundy::rule::MAX_REMOVAL;
 use nimstream::input::Codec;
 use nimstream::output::atomic::AtomicFile;
+use nimstream::plural::count;
 use nimstream::problem::{Bounds, Layout, Problem};
 use nimstream::Error;
 
@@ -213,6 +214,21 @@ fn check_gen_options(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
     }
     // Before the warnings: a file refused is not one validate could accept.
     gen::check_end_marker(problem, o).map_err(|error| Error::Usage(error.to_string()))?;
+    // Other counts beyond the limits are only warned of, but a test of no
+    // cases where the limits ask for some holds nothing to judge.
+    let least = problem.limits.cases.min;
+    if o.cases == 0 && least > 0 {
+        let name = if problem.layout.has_case_count() {
+            "T"
+        } else {
+            "cases"
+        };
+        return Err(Error::Usage(format!(
+            "--cases 0: a test of {} holds at least {} ({name} ≥ {least})",
+            problem.name,
+            count(least, "case")
+        )));
+    }
     if problem.layout == Layout::HeapTriplesToZero && o.heaps != 3 {
         return Err(Error::Usage(format!(
             "{} cases are three heaps, so --heaps must be 3",

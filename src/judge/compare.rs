@@ -16,7 +16,7 @@ use std::io::{self, BufRead};
 use super::tokens::{is_space, read_line_bounded, Next, Tokens, BOM, LONGEST};
 use super::{Checked, Failure, JuryFault, Verdict};
 use crate::plural::count;
-use crate::problem::{Answer, LinePrefix, Problem};
+use crate::problem::{Answer, Layout, LinePrefix, Problem};
 
 /// How answers compare.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub fn compare(
         line: Vec::new(),
         expected_line: 0,
         input_cases,
-        cases: Cases::new(problem.answer),
+        cases: Cases::new(problem),
         words: Words::new(problem),
     };
     let checked = match mode {
@@ -375,11 +375,15 @@ pub(crate) fn quote(bytes: &[u8]) -> String {
 }
 
 /// Which case each expected line belongs to, from the answer's kind: most
-/// answers are a line a case; those that list moves start a case with a
-/// word and go on with lines of numbers; P1247's winning case is a move
-/// line and a line of heaps.
+/// answers are a line a case; those that list moves start a case with the
+/// verdict's word and go on with lines of numbers; P1247's winning case is
+/// a move line and a line of heaps.
 struct Cases {
     answer: Answer,
+    /// The verdicts' words as tokens, which start a case that lists moves:
+    /// HDU 2177's are `1` and `0`, numbers like the pairs that follow them,
+    /// so only the whole word tells a case's first line.
+    words: [Vec<Vec<u8>>; 2],
     count: u64,
     /// Whether the last line was P1247's move line, which a line of heaps
     /// follows.
@@ -387,9 +391,11 @@ struct Cases {
 }
 
 impl Cases {
-    fn new(answer: Answer) -> Cases {
+    fn new(problem: &Problem) -> Cases {
+        let tokens = |word: &str| split(word.as_bytes()).map(<[u8]>::to_vec).collect();
         Cases {
-            answer,
+            answer: problem.answer,
+            words: [tokens(problem.verdicts.win), tokens(problem.verdicts.lose)],
             count: 0,
             after_take: false,
         }
@@ -399,7 +405,12 @@ impl Cases {
     fn line(&mut self, tokens: &[&[u8]]) -> u64 {
         let numeric = tokens.first().is_some_and(|t| is_number(t));
         let starts = match self.answer {
-            Answer::AllMoves | Answer::PairsLeft => !numeric || self.count == 0,
+            Answer::AllMoves | Answer::PairsLeft => {
+                let word = self.words.iter().any(|word| {
+                    word.len() == tokens.len() && word.iter().zip(tokens).all(|(a, b)| a == b)
+                });
+                word || self.count == 0
+            }
             Answer::MoveAndHeaps => {
                 let starts = !self.after_take;
                 self.after_take = starts && numeric;
@@ -454,6 +465,12 @@ fn is_move(token: &[u8]) -> bool {
 /// expected answers, the jury's fault.
 pub(super) struct Words {
     known: HashSet<Vec<u8>>,
+    /// The words' pieces between spaces, where a case's line is a word for
+    /// each position written without spaces (S-Nim's `WLLW`): a token is
+    /// then any run of them. Pieces join in any order, so a run that no
+    /// line of words makes is readable too: a wrong answer, not a
+    /// presentation error.
+    pieces: Vec<Vec<u8>>,
 }
 
 impl Words {
@@ -466,7 +483,11 @@ impl Words {
         if verdicts.prefix == LinePrefix::CaseNumber {
             known.insert(b"Case".to_vec());
         }
-        Words { known }
+        let pieces = match problem.layout {
+            Layout::SubtractionSetCases => known.iter().cloned().collect(),
+            _ => Vec::new(),
+        };
+        Words { known, pieces }
     }
 
     pub(super) fn readable(&self, token: &[u8]) -> bool {
@@ -475,6 +496,28 @@ impl Words {
         }
         // `Case 3:`, and moves: `3:7->4`, `2:9->1+5`, `a->b`.
         let numbered = token.strip_suffix(b":").is_some_and(is_natural);
-        numbered || is_move(token)
+        numbered || is_move(token) || self.is_run(token)
+    }
+
+    /// Whether `token` is one piece of a word after another, from
+    /// [`Words::pieces`].
+    fn is_run(&self, token: &[u8]) -> bool {
+        if self.pieces.is_empty() || token.is_empty() {
+            return false;
+        }
+        // ends[i]: the first i bytes are whole pieces.
+        let mut ends = vec![false; token.len() + 1];
+        ends[0] = true;
+        for at in 0..token.len() {
+            if !ends[at] {
+                continue;
+            }
+            for piece in &self.pieces {
+                if token[at..].starts_with(piece) {
+                    ends[at + piece.len()] = true;
+                }
+            }
+        }
+        ends[token.len()]
     }
 }

@@ -291,3 +291,58 @@ proptest! {
         prop_assert!(checked.verdict != Verdict::Accepted || checked.message.is_empty());
     }
 }
+
+#[test]
+fn s_nim_lines_of_a_word_for_each_position_are_answers() {
+    // HDU 1536: each case's line is W or L for each position, unspaced.
+    let problem = Problem::find("hdu1536").unwrap();
+    let expected = "LWLLW\nWW\n";
+    let same = compare(
+        problem,
+        expected.as_bytes(),
+        expected.as_bytes(),
+        Mode::Tokens,
+        Some(2),
+    );
+    assert_eq!(same.unwrap(), Checked::accepted(2));
+    let wrong = tokens("hdu1536", expected, "LWLLW\nWL\n");
+    assert_eq!(wrong.verdict, Verdict::WrongAnswer);
+    assert_eq!(
+        wrong.message,
+        "case 2 (output line 2): expected 'WW', found 'WL'"
+    );
+    assert_eq!(
+        tokens("hdu1536", expected, "LWLXW\nWW\n").verdict,
+        Verdict::PresentationError
+    );
+    let fault = jury_fault("hdu1536", b"LWLLW\nWWx\n", "LWLLW\nWW\n", None);
+    assert_eq!(fault.line, 2);
+}
+
+#[test]
+fn a_case_starts_at_its_verdict_word_even_when_the_word_is_a_number() {
+    // HDU 2177: `1` and the pairs the winning moves leave, or `0`.
+    let problem = Problem::find("hdu2177").unwrap();
+    let expected = "1\n0 0\n1 2\n0\n1\n3 5\n";
+    let same = compare(
+        problem,
+        expected.as_bytes(),
+        expected.as_bytes(),
+        Mode::Tokens,
+        Some(3),
+    );
+    assert_eq!(same.unwrap(), Checked::accepted(3));
+    let strict = compare(
+        problem,
+        expected.as_bytes(),
+        expected.as_bytes(),
+        Mode::Strict,
+        Some(3),
+    );
+    assert_eq!(strict.unwrap(), Checked::accepted(3));
+    let wrong = tokens("hdu2177", expected, "1\n0 0\n1 2\n0\n1\n3 4\n");
+    assert_eq!(
+        wrong.message,
+        "case 3 (output line 6): expected '3 5', found '3 4'"
+    );
+}

@@ -14,6 +14,7 @@ mod classics;
 mod cli;
 mod compressed;
 mod conventions;
+mod every_problem;
 mod folders;
 mod gen_output;
 mod grundy;

@@ -55,7 +55,9 @@ pub(super) fn heap_cases<G: HeapGame, W: Write>(
 ) -> Result<Threads, GenError> {
     let jobs = Jobs::plan(o, after_count, JOB_HEAPS);
     let count = jobs.map_or(1, |jobs| jobs.count(o.cases));
-    let wanted = threads.clamp(1, usize::try_from(count).unwrap_or(usize::MAX));
+    // No cases (a test of none) is no jobs, and still one thread's work.
+    let jobs_at_most = usize::try_from(count.max(1)).unwrap_or(usize::MAX);
+    let wanted = threads.clamp(1, jobs_at_most);
     if let (Some(jobs), true) = (jobs, wanted > 1) {
         let context = Context {
             game,

@@ -190,3 +190,31 @@ fn the_plan_cuts_large_cases_only_where_draws_rarely_redraw() {
     );
     assert_eq!(Jobs::plan(&o(WHOLE_MAX_HEAPS + 1, often), line, 64), None);
 }
+
+#[test]
+fn no_cases_on_many_threads_write_nothing() {
+    let o = GenOptions {
+        cases: 0,
+        heaps: 3,
+        min: 0,
+        max: 100,
+        losing: 0.5,
+        ..GenOptions::default()
+    };
+    let plan = LosingPlan::new(o.cases, o.losing, o.seed);
+    let mut lines = Lines {
+        out: Vec::new(),
+        buf: Vec::new(),
+    };
+    let used = heap_cases(
+        &NormalNim,
+        &o,
+        &plan,
+        &mut lines,
+        4,
+        Some(b'\n'),
+        &mut |_| {},
+    );
+    assert_eq!(used.unwrap().used, 1);
+    assert!(lines.out.is_empty() && lines.buf.is_empty());
+}
