@@ -72,15 +72,16 @@ static KEPT: &[Kept] = kept![
 pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, String> {
     let in_catalogue = CATALOGUE.iter().any(|entry| std::ptr::eq(entry, problem));
     if let (Game::Rule(rule), false) = (game, in_catalogue) {
+        let stem = file_stem(problem.name);
         return Ok(vec![
             (
                 "accepted",
-                format!("{}.cpp", problem.name),
+                format!("{stem}.cpp"),
                 rule_solution::reference(problem, rule)?,
             ),
             (
                 "wrong_answer",
-                format!("{}-plain-nim.cpp", problem.name),
+                format!("{stem}-plain-nim.cpp"),
                 rule_solution::plain_nim(problem)?,
             ),
         ]);
@@ -111,9 +112,36 @@ pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, St
     Ok(mine)
 }
 
+/// A problem's name as the start of a file name the package format
+/// allows (letters, digits, `_`, `.` and `-`): a rule's `:` and `,`
+/// (`sub:1,3,4`) become `-`.
+pub fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(
+            |c| match c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-' {
+                true => c,
+                false => '-',
+            },
+        )
+        .collect();
+    match stem.starts_with(['.', '-']) {
+        true => format!("_{stem}"),
+        false => stem,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_stems_keep_to_the_formats_characters() {
+        assert_eq!(file_stem("sub:1,3,4"), "sub-1-3-4");
+        assert_eq!(file_stem("misere:0.77"), "misere-0.77");
+        assert_eq!(file_stem("kayles"), "kayles");
+        assert_eq!(file_stem(".x"), "_.x");
+    }
 
     #[test]
     fn every_kept_source_is_built_in_and_every_catalogue_problem_has_a_reference() {

@@ -28,6 +28,7 @@ mod misere;
 mod misere_rules;
 mod names;
 mod package;
+mod package_plan;
 mod problem_files;
 mod problems;
 mod programs;
