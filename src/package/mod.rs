@@ -38,6 +38,7 @@ pub mod rule_solution;
 pub mod samples;
 pub mod statement;
 pub mod submissions;
+pub mod traps;
 
 use std::fs;
 use std::io;
@@ -163,17 +164,16 @@ pub fn write(
         largest = largest.max(write_test(problem, game, &path, &input)?);
         written.tests.push((planned, input.len() as u64));
     }
-    for (name, pairs) in plan::crafted(problem) {
+    let pairs = plan::crafted(problem).into_iter().map(|(name, pairs)| {
+        let cases = pairs.iter().map(|&(a, b)| crate::stress::Case::Pair(a, b));
+        (name, cases.collect())
+    });
+    for (name, cases) in pairs.chain(traps::traps(problem)) {
         let name = format!(
             "{:02}-{name}",
-            written.tests.len() + written.dropped.len() + 1
+            written.tests.len() + written.crafted.len() + written.dropped.len() + 1
         );
-        let test = crate::stress::TestFile {
-            cases: pairs
-                .iter()
-                .map(|&(a, b)| crate::stress::Case::Pair(a, b))
-                .collect(),
-        };
+        let test = crate::stress::TestFile { cases };
         let input = test.to_bytes(problem);
         let path = dir.join("data/secret").join(format!("{name}.in"));
         largest = largest.max(write_test(problem, game, &path, &input)?);

@@ -29,6 +29,7 @@ mod misere_rules;
 mod names;
 mod package;
 mod package_plan;
+mod package_wrong;
 mod problem_files;
 mod problems;
 mod programs;
