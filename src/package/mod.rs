@@ -198,9 +198,10 @@ pub fn write(
 /// Writes the planned test, in at most `room` bytes. When `gen` cannot
 /// make it as planned, a test of mixed verdicts may become all losing or
 /// all winning (a losing share no case of equal heaps can have); the
-/// narrow range of a row's places, or of a graph's positions, widens
-/// inward from its edge (a row's places are distinct, and pieces on one
-/// position of a graph have one verdict); and other seeds are tried. A test planned all
+/// narrow range of a row's places, a graph's positions or S-Nim's heaps
+/// widens inward from its edge (a row's places are distinct; pieces on one
+/// position of a graph, or equal heaps under a random set, share one
+/// verdict, which half the cases cannot have); and other seeds are tried. A test planned all
 /// losing or all winning stays so. The test as made, or its name and why
 /// it cannot be made.
 #[allow(clippy::type_complexity)]
@@ -237,7 +238,13 @@ fn fallbacks(problem: &Problem, first: &gen::GenOptions) -> Vec<gen::GenOptions>
     let mut tries = vec![first.clone()];
     let value = problem.limits.value;
     let width = first.heaps.saturating_mul(2).saturating_add(2);
-    let placed = problem.layout.has_rows() || problem.layout == crate::problem::Layout::GraphCases;
+    // A case's numbers may each decide alone: a graph's pieces on one
+    // position, S-Nim's equal heaps under each case's own set.
+    let placed = problem.layout.has_rows()
+        || matches!(
+            problem.layout,
+            crate::problem::Layout::GraphCases | crate::problem::Layout::SubtractionSetCases
+        );
     if placed && first.max - first.min < width {
         let (min, max) = match first.max == value.max {
             true => (first.max.saturating_sub(width).max(value.min), first.max),

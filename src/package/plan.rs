@@ -74,6 +74,14 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
                 .clamp(limits.second.min, limits.second.max),
             false => base.second_min,
         },
+        // S-Nim's removals no larger than the heaps (a set of large ones
+        // leaves every position lost), and enough of them for the set.
+        second_max: match problem.layout {
+            Layout::SubtractionSetCases => hi
+                .max(limits.second.min.saturating_add(base.set_size))
+                .clamp(limits.second.min, limits.second.max),
+            _ => base.second_max,
+        },
         ..base.clone()
     };
     add(&mut planned, "min-values", values(value.min, value.min));
@@ -103,12 +111,18 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
         if problem.layout == (Layout::PairsToZero { ordered: true }) && second.min == 0 {
             second.min = 1;
         }
+        // S-Nim's removals are distinct: one value makes a set of one.
+        let set_size = match problem.layout {
+            Layout::SubtractionSetCases => base.set_size.min(1),
+            _ => base.set_size,
+        };
         add(
             &mut planned,
             "min-second",
             GenOptions {
                 second_min: second.min,
                 second_max: second.min,
+                set_size,
                 ..base.clone()
             },
         );
@@ -118,6 +132,7 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
             GenOptions {
                 second_min: second.max,
                 second_max: second.max,
+                set_size,
                 // HDU 4315's king k is one of the N people.
                 heaps: match rows {
                     true => base.heaps.max(second.max.min(limits.heaps.max)),
@@ -138,7 +153,12 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
         );
     }
     let middle = value.min + (value.max - value.min) / 3;
-    add(&mut planned, "equal-values", values(middle, middle));
+    // Equal heaps under S-Nim's random sets: a set whose removals all
+    // share a factor can lose every such position of its case, and half
+    // of them cannot be won, so S-Nim has none.
+    if problem.layout != Layout::SubtractionSetCases {
+        add(&mut planned, "equal-values", values(middle, middle));
+    }
     add(
         &mut planned,
         "all-losing",

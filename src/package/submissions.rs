@@ -74,7 +74,7 @@ static KEPT: &[Kept] = kept![
 
 /// The submissions of `problem` played as `game`; why there are none.
 pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, String> {
-    let in_catalogue = CATALOGUE.iter().any(|entry| std::ptr::eq(entry, problem));
+    let in_catalogue = catalogue_entry(problem).is_some();
     if let (Game::Rule(rule), false) = (game, in_catalogue) {
         let stem = file_stem(problem.name);
         return Ok(vec![
@@ -89,6 +89,14 @@ pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, St
                 rule_solution::plain_nim(problem)?,
             ),
         ]);
+    }
+    if !in_catalogue {
+        return Err(format!(
+            "no reference solution is kept for {}: the kept ones answer the catalogue's \
+             problems as they are (their words, format and limits), and a game given by \
+             its rule gets one made from it",
+            problem.name
+        ));
     }
     // A constant of the problem that is not in its input (bounded Nim's
     // K) is a line at the top of each source, which judges compile with
@@ -114,6 +122,20 @@ pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, St
         ));
     }
     Ok(mine)
+}
+
+/// The catalogue's entry `problem` is, whatever its given parameters (a
+/// rule or bounded Nim's K, which the command line fills in on a copy):
+/// the same name and, parameters aside, the same file. A problem file that
+/// edits a catalogue problem (its words, its limits) is not the entry, and
+/// the entry's reference would answer it wrong.
+pub fn catalogue_entry(problem: &Problem) -> Option<&'static Problem> {
+    let entry = CATALOGUE.iter().find(|entry| entry.name == problem.name)?;
+    let unfixed = Problem {
+        fixed: entry.fixed,
+        ..*problem
+    };
+    (unfixed.to_toml().ok()? == entry.to_toml().ok()?).then_some(entry)
 }
 
 /// A problem's name as the start of a file name the package format

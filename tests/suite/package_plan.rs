@@ -322,3 +322,41 @@ fn walk(root: &Path) -> Vec<PathBuf> {
     }
     found
 }
+
+#[test]
+fn s_nim_and_fibonacci_again_package_with_their_kept_references() {
+    for problem in ["hdu1536", "hdu1848"] {
+        let dir = tempfile::tempdir().unwrap();
+        let root = packaged(problem, dir.path(), &["--max-bytes", "256K"]);
+        let reference = root.join(format!("submissions/accepted/{problem}.cpp"));
+        let kept = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("src/package/solutions/accepted/{problem}.cpp"));
+        assert_eq!(
+            std::fs::read_to_string(reference).unwrap(),
+            std::fs::read_to_string(kept).unwrap(),
+            "{problem}"
+        );
+    }
+}
+
+#[test]
+fn an_edited_catalogue_problem_gets_no_reference_that_prints_the_old_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let toml = nimstream(&["problems", "nim", "--toml"], b"");
+    let edited = stdout(&toml).replace("win = \"Yes\"", "win = \"First\"");
+    assert_ne!(edited, stdout(&toml));
+    let file = dir.path().join("nim.toml");
+    std::fs::write(&file, edited).unwrap();
+    let run = package_into(
+        file.to_str().unwrap(),
+        dir.path(),
+        "edited",
+        &["--max-bytes", "64K"],
+    );
+    assert_eq!(run.status.code(), Some(2), "{}", stdout(&run));
+    assert!(
+        stderr(&run).contains("no reference solution"),
+        "{}",
+        stderr(&run)
+    );
+}
