@@ -31,8 +31,10 @@
 //! The reference solutions are C++ (every judge has a C++ compiler): one
 //! written for each catalogue problem and kept in `solutions/`, or for a
 //! problem whose game is a rule, one made of its proven period
-//! ([`rule_solution`]).
+//! ([`rule_solution`]), or in misère play, of its misère quotient
+//! ([`misere_solution`]).
 
+pub mod misere_solution;
 pub mod plan;
 pub mod rule_solution;
 pub mod samples;

@@ -8,8 +8,8 @@
 //! and each wrong one against its bug. A problem whose game is a rule gets
 //! solutions made from the rule's proven period ([`rule_solution`]).
 
-use super::rule_solution;
 use super::Submission;
+use super::{misere_solution, rule_solution};
 use crate::games::Game;
 use crate::problem::{Problem, CATALOGUE};
 
@@ -82,6 +82,21 @@ pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, St
                 "accepted",
                 format!("{stem}.cpp"),
                 rule_solution::reference(problem, rule)?,
+            ),
+            (
+                "wrong_answer",
+                format!("{stem}-plain-nim.cpp"),
+                rule_solution::plain_nim(problem)?,
+            ),
+        ]);
+    }
+    if let (Game::MisereRule(misere), false) = (game, in_catalogue) {
+        let stem = file_stem(problem.name);
+        return Ok(vec![
+            (
+                "accepted",
+                format!("{stem}.cpp"),
+                misere_solution::reference(problem, misere)?,
             ),
             (
                 "wrong_answer",

@@ -115,3 +115,53 @@ fn lasker_in_lowercase_differs_only_in_case_and_the_package_compares_case() {
     );
     assert!(!checked.status.success(), "{}", stdout(&checked));
 }
+
+/// Compiles the C++ source at `source` into `dir`.
+fn compiled(source: &Path, dir: &Path) -> PathBuf {
+    let binary = dir.join(source.file_stem().unwrap());
+    let built = std::process::Command::new("g++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&binary)
+        .arg(source)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    binary
+}
+
+#[test]
+fn misere_rules_package_with_a_reference_made_of_their_quotient() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("misere-kayles.toml");
+    let kayles = std::fs::read_to_string("testdata/kayles.toml").unwrap();
+    std::fs::write(
+        &file,
+        kayles.replace("layout =", "play = \"misere\"\nlayout ="),
+    )
+    .unwrap();
+    for (problem, stem) in [
+        ("misere:kayles", "misere-0.77"),
+        (file.to_str().unwrap(), "kayles"),
+    ] {
+        let root = packaged(problem, &dir.path().join(format!("{stem}-package")));
+        let submissions = root.join("submissions");
+        let reference = compiled(
+            &submissions.join(format!("accepted/{stem}.cpp")),
+            dir.path(),
+        );
+        assert_eq!(
+            failed_tests(&root, &reference),
+            Vec::<String>::new(),
+            "{problem}"
+        );
+        let wrong = compiled(
+            &submissions.join(format!("wrong_answer/{stem}-plain-nim.cpp")),
+            dir.path(),
+        );
+        assert!(failed_tests(&root, &wrong).len() >= 3, "{problem}");
+    }
+}
