@@ -37,6 +37,7 @@
 pub mod misere_solution;
 pub mod plan;
 pub mod rule_solution;
+pub mod rules;
 pub mod samples;
 pub mod statement;
 pub mod submissions;
