@@ -62,7 +62,7 @@ fn row_counts(input: &str) -> Vec<u64> {
 #[test]
 fn every_planned_test_of_the_row_and_position_problems_is_made() {
     for problem in [
-        "p2148", "poj1704", "hdu4315", "hdu1730", "hdu2177", "hdu1524",
+        "p2148", "poj1704", "hdu4315", "hdu1730", "hdu2177", "hdu1524", "hdu3595",
     ] {
         let dir = tempfile::tempdir().unwrap();
         let root = packaged(problem, dir.path(), &["--max-bytes", "1M"]);
