@@ -34,6 +34,7 @@
 //! ([`rule_solution`]), or in misère play, of its misère quotient
 //! ([`misere_solution`]).
 
+pub mod explain;
 pub mod misere_solution;
 pub mod plan;
 pub mod rule_solution;
@@ -152,12 +153,18 @@ pub fn write(
     for folder in folders {
         fs::create_dir_all(dir.join(folder)).map_err(io(&dir.join(folder)))?;
     }
-    let statement = statement::latex(problem, rule);
+    let samples = sample_inputs(problem, game)?;
+    let words = rules::game(problem, rule);
+    let explained = samples
+        .first()
+        .map(|(_, input)| explain::explain(problem, game, &words, input))
+        .unwrap_or_default();
+    let statement = statement::latex(problem, rule, &explained);
     write_file(
         &dir.join("problem_statement/problem.en.tex"),
         statement.as_bytes(),
     )?;
-    for (name, input) in sample_inputs(problem, game)? {
+    for (name, input) in samples {
         let path = dir.join("data/sample").join(format!("{name}.in"));
         largest = largest.max(write_test(problem, game, &path, &input)?);
         written.samples.push(name);

@@ -290,17 +290,29 @@ fn rows_by_size(
         true => limits.heaps.max - 1,
         false => limits.heaps.max,
     };
-    if most <= base.heaps {
+    // What one case may take of the room: the largest count, or as many
+    // items as fit (named so: most-items).
+    let numbers_per_item = match problem.layout {
+        Layout::Rows(rows) if rows.pairs => 2,
+        _ => 1,
+    };
+    let fits = room / bytes_per_number(base.max) / numbers_per_item;
+    let heaps = most.min(fits & !1);
+    if heaps <= base.heaps {
         return;
     }
     let one = GenOptions {
         cases: 1,
-        heaps: most,
+        heaps,
         ..base.clone()
     };
     let cases =
         (room / size(problem, &one).max(1)).clamp(limits.cases.min.max(1), limits.cases.max);
-    for (name, losing) in [("max-items", 0.5), ("max-items-losing", 1.0)] {
+    let names = match heaps == most {
+        true => [("max-items", 0.5), ("max-items-losing", 1.0)],
+        false => [("most-items", 0.5), ("most-items-losing", 1.0)],
+    };
+    for (name, losing) in names {
         add(
             planned,
             name,
@@ -447,6 +459,20 @@ mod tests {
         assert_eq!(crafted.len(), 1);
         assert!(crafted[0].1.len() >= 14, "{crafted:?}");
         assert!(super::crafted(Problem::find("lasker").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn a_row_too_long_for_the_budget_gets_the_most_items_that_fit() {
+        let p2148 = Problem::find("p2148").unwrap();
+        let small = plan(p2148, 64 << 10, 1);
+        let most = small
+            .iter()
+            .find(|p| p.name.ends_with("most-items"))
+            .expect("most-items");
+        assert!(most.options.heaps < 20_000 && most.options.heaps % 2 == 0);
+        assert!(size(p2148, &most.options) < 64 << 10);
+        let large = plan(p2148, 8 << 20, 1);
+        assert!(large.iter().any(|p| p.name.ends_with("max-items")));
     }
 
     #[test]

@@ -8,8 +8,9 @@
 use crate::problem::Problem;
 
 /// The statement of `problem`, a game whose rule (if it is given by one)
-/// is `rule`.
-pub fn latex(problem: &Problem, rule: Option<&str>) -> String {
+/// is `rule`, with `explained`, the sentences that explain its first
+/// sample.
+pub fn latex(problem: &Problem, rule: Option<&str>, explained: &[String]) -> String {
     let game = super::rules::game(problem, rule);
     let mut text = format!("\\problemname{{{}}}\n\n", escape(&title(problem)));
     text += &format!(
@@ -29,6 +30,14 @@ pub fn latex(problem: &Problem, rule: Option<&str>) -> String {
     );
     text += "\\section*{Output}\n\n";
     text += &format!("{}\n", code(&escape(&super::rules::answer(problem, &game))));
+    if !explained.is_empty() {
+        text += "\n\\section*{Sample explanation}\n\n";
+        text += "For the first sample:\n\\begin{itemize}\n";
+        for sentence in explained {
+            text += &format!("\\item {}\n", escape(sentence));
+        }
+        text += "\\end{itemize}\n";
+    }
     text
 }
 
@@ -108,7 +117,7 @@ mod tests {
     #[test]
     fn a_statement_has_the_title_the_rules_input_output_and_limits() {
         let lasker = Problem::find("lasker").unwrap();
-        let text = latex(lasker, None);
+        let text = latex(lasker, None, &[]);
         assert!(text.starts_with("\\problemname{Lasker's Nim (a move may split a heap in two)}"));
         assert!(
             text.contains("splits one heap into two non-empty heaps"),
@@ -126,9 +135,9 @@ mod tests {
     #[test]
     fn reconstructed_formats_say_so() {
         for name in ["hdu3595", "poj2975"] {
-            let text = latex(Problem::find(name).unwrap(), None);
+            let text = latex(Problem::find(name).unwrap(), None, &[]);
             assert!(text.contains("A note on this statement"), "{name}: {text}");
         }
-        assert!(!latex(Problem::find("nim").unwrap(), None).contains("A note"));
+        assert!(!latex(Problem::find("nim").unwrap(), None, &[]).contains("A note"));
     }
 }
