@@ -34,6 +34,8 @@ for problem in $problems; do
     [ -e "$dir" ] && dir="$work/${short}file"
     case $problem in
         *.toml) args=(--problem "$problem") ;;
+        # Bounded Nim's K is the problem's constant, not in its input.
+        bounded) args=("$problem" --max-take 3) ;;
         *) args=("$problem") ;;
     esac
     if ! "$nimstream" --quiet package "${args[@]}" "$dir" --max-bytes "$max_bytes" \
