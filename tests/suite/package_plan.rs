@@ -360,3 +360,18 @@ fn an_edited_catalogue_problem_gets_no_reference_that_prints_the_old_words() {
         stderr(&run)
     );
 }
+
+#[test]
+fn no_two_secret_tests_are_the_same() {
+    for problem in ["hdu1536", "hdu1524"] {
+        let dir = tempfile::tempdir().unwrap();
+        let root = packaged(problem, dir.path(), &["--max-bytes", "1M"]);
+        let mut seen = std::collections::HashMap::new();
+        for name in secret_names(&root) {
+            let input = std::fs::read(root.join(format!("data/secret/{name}.in"))).unwrap();
+            if let Some(other) = seen.insert(input, name.clone()) {
+                panic!("{problem}: {name} is {other} again");
+            }
+        }
+    }
+}
