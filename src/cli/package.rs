@@ -16,12 +16,16 @@ use crate::{pick_params, stdout_error, ProblemArgs};
 
 #[derive(Args)]
 #[command(after_help = "EXAMPLES:
-  nimstream package lasker lasker-package && verifyproblem lasker-package
-  nimstream package --problem testdata/kayles.toml kayles-package --max-bytes 8M
+  nimstream package lasker packages/lasker && verifyproblem packages/lasker
+  nimstream package --problem testdata/kayles.toml packages/kayles --max-bytes 8M
 
-Exit status 0 when the package is written, 2 on a usage or I/O error, or
+A judge takes the folder's name as the problem's short name, which must be
+lowercase letters and digits (lasker, not lasker-package).
+
+Exit status 0 when the package is written, 2 on a usage or I/O error,
 when no reference solution can be written (a rule with no period proven
-within --upto).")]
+within --upto), or when a planned test cannot be made (unless
+--allow-missing, which leaves it out with a warning).")]
 pub struct PackageArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
@@ -35,10 +39,26 @@ pub struct PackageArgs {
     /// The seed of the test plan: the same seed writes the same tests.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// Write the package even when planned tests cannot be made, leaving
+    /// them out with a warning (without it, such a package is refused).
+    #[arg(long)]
+    allow_missing: bool,
+    /// The time limit in seconds, written to the package's `.timelimit`
+    /// (DOMjudge reads it; Kattis and verifyproblem compute their own from
+    /// the accepted submission's run times).
+    #[arg(long, value_name = "SECONDS", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    time_limit: u32,
 }
 
 pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
-    args.problem.shift_inputs(&mut args.dir)?;
+    // With --problem FILE, the positional clap took for PROBLEM is the
+    // folder, even one named like a problem (kayles): it is written, not
+    // read, so it is never mistaken for one.
+    if args.problem.problem_file.is_some() {
+        if let Some(first) = args.problem.problem.take() {
+            args.dir.insert(0, first);
+        }
+    }
     let [dir] = args.dir.as_slice() else {
         return Err(Error::Usage(
             "name one folder to write the package into: nimstream package PROBLEM DIR".into(),
@@ -65,8 +85,16 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
             source,
         })?,
         problem_toml: problem.to_toml()?,
+        allow_missing: args.allow_missing,
+        time_limit: args.time_limit,
     };
     let dir = PathBuf::from(dir);
+    if let Some(short) = bad_short_name(&dir) {
+        crate::messages::warning(format_args!(
+            "verifyproblem and judges take the folder's name as the problem's short name, \
+             which must be lowercase letters and digits: call it {short}"
+        ));
+    }
     let written = package::write(problem, &game, problem.fixed.rule, &dir, &options)?;
     let mut out = std::io::stdout().lock();
     let mut line = |text: String| writeln!(out, "{text}").map_err(stdout_error);
@@ -103,7 +131,8 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
         ))?;
     }
     for (name, why) in &written.dropped {
-        line(format!("  {name:<22} dropped: {why}"))?;
+        line(format!("  {name:<22} left out: {why}"))?;
+        crate::messages::warning(format_args!("{name} is not in the package: {why}"));
     }
     line(format!("submissions: {}", written.submissions.join(", ")))?;
     line(format!("check it: verifyproblem {}", dir.display()))?;
@@ -115,4 +144,26 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
         count(total, "byte")
     ))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A short name to suggest when the folder's name is not one (the format
+/// wants `[a-z0-9]+`): its letters and digits, lowercased.
+fn bad_short_name(dir: &std::path::Path) -> Option<String> {
+    let name = dir.file_name()?.to_string_lossy();
+    let valid = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    if valid {
+        return None;
+    }
+    let short: String = name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    Some(match short.is_empty() {
+        true => "problem".to_string(),
+        false => short,
+    })
 }

@@ -50,6 +50,14 @@ pub(super) fn graph_cases<W: Write>(
             .grundy_values(&mut values, &mut scratch)
             .map_err(|cycle| GenError::Impossible(format!("a cycle was drawn: {cycle}")))?;
         let (lo, hi) = (o.min, o.max.min(n.saturating_sub(1)));
+        if lo > hi && o.positions > 0 {
+            return Err(GenError::Impossible(format!(
+                "case {}: a graph of {} has none from {lo} on to put a piece on; \
+                 raise --second-min above {lo} or lower --min",
+                case + 1,
+                count(n, "position")
+            )));
+        }
         by_value.iter_mut().for_each(Vec::clear);
         if lo <= hi && n > 0 {
             for p in lo..=hi {

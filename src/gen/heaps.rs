@@ -27,12 +27,20 @@ pub(super) fn write_heap_case<G: HeapGame>(
     spill: &mut dyn FnMut(&mut Vec<u8>) -> std::io::Result<()>,
 ) -> Result<(), GenError> {
     let mut rng = SplitMix64::for_case(o.seed, name.index);
+    let start = buf.len();
     push_count(buf, o.heaps, after_count);
     let mut rest = CaseSummary::default();
     // A bare line of heaps (HDU 1848's triples) ends the input if all are
     // 0, so the last heaps keep it from being all 0 while the others are.
     let mut all_zero = after_count.is_none();
     let free = 0..free_heaps(o);
+    let mut spilled = false;
+    let mut watched = |buf: &mut Vec<u8>| {
+        let before = buf.len();
+        spill(buf)?;
+        spilled |= buf.len() < before;
+        Ok(())
+    };
     draw_heaps(
         game,
         o,
@@ -41,12 +49,71 @@ pub(super) fn write_heap_case<G: HeapGame>(
         &mut rest,
         &mut all_zero,
         buf,
-        spill,
+        &mut watched,
     )?;
-    finish_case(game, o, name, losing, &rest, all_zero, &mut rng, buf)?;
+    match finish_case(game, o, name, losing, &rest, all_zero, &mut rng, buf) {
+        Ok(()) => {}
+        // Two heaps cannot always cancel the others (Kayles: values 1 to
+        // 8 make no pair worth 8): a case still held whole is drawn again
+        // with three heaps to set.
+        Err(error) if losing && !spilled && o.heaps >= 3 => {
+            buf.truncate(start);
+            push_count(buf, o.heaps, after_count);
+            let (mut rest, mut all_zero) = (CaseSummary::default(), after_count.is_none());
+            let free = 0..o.heaps - 3;
+            draw_heaps(
+                game,
+                o,
+                &mut rng,
+                free,
+                &mut rest,
+                &mut all_zero,
+                buf,
+                &mut |_| Ok(()),
+            )?;
+            let three = last_three(game, o, &rest, all_zero, &mut rng).ok_or(error)?;
+            for (i, heap) in three.into_iter().enumerate() {
+                if o.heaps > 3 || i > 0 {
+                    buf.push(b' ');
+                }
+                push_decimal(buf, heap);
+            }
+            buf.push(b'\n');
+        }
+        Err(error) => return Err(error),
+    }
     spill(buf)?;
     Ok(())
 }
+
+/// The last three heaps of a losing case whose other heaps fold to
+/// `rest`: a third-last heap from the range's start, then from a random
+/// place, each followed by the two that [`last_heaps`] finds for it.
+fn last_three<G: HeapGame>(
+    game: &G,
+    o: &GenOptions,
+    rest: &CaseSummary,
+    not_all_zero: bool,
+    rng: &mut SplitMix64,
+) -> Option<[u64; 3]> {
+    let start = rng.between(o.min, o.max);
+    let from_start = o.min..=o.max.min(o.min.saturating_add(THIRD_HEAPS));
+    let from_random = start..=o.max.min(start.saturating_add(THIRD_HEAPS));
+    from_start.chain(from_random).find_map(|third| {
+        let mut acc = *rest;
+        game.fold(&mut acc, third);
+        let all_zero = not_all_zero && third == 0;
+        match last_heaps(game, o, &acc, true, 2, all_zero, rng)? {
+            [Some(first), Some(last)] => Some([third, first, last]),
+            _ => None,
+        }
+    })
+}
+
+/// How many third-last heaps a losing case tries when two heaps cannot
+/// cancel the others: enough to meet every value of a rule's preperiod
+/// that the catalogue's rules have below it.
+const THIRD_HEAPS: u64 = 64;
 
 /// How many heaps of a case are drawn freely: all but the last two, which
 /// make its verdict.
@@ -141,9 +208,8 @@ fn last_heaps<G: HeapGame>(
     if count == 0 {
         return (game.first_player_wins(rest) != losing).then_some([None, None]);
     }
-    for _ in 0..TRIES {
+    let attempt = |first: Option<u64>, rng: &mut SplitMix64| {
         let mut acc = *rest;
-        let first = (count == 2).then(|| rng.between(o.min, o.max));
         if let Some(heap) = first {
             game.fold(&mut acc, heap);
         }
@@ -153,13 +219,33 @@ fn last_heaps<G: HeapGame>(
             Some(rng.between(o.min, o.max))
         };
         let zeros = |last: u64| not_all_zero && last == 0 && first.unwrap_or(0) == 0;
-        if let Some(last) = last.filter(|&h| (o.min..=o.max).contains(&h) && !zeros(h)) {
-            let mut all = acc;
-            game.fold(&mut all, last);
-            if game.first_player_wins(&all) != losing {
-                return Some([first, Some(last)]);
-            }
+        let last = last.filter(|&h| (o.min..=o.max).contains(&h) && !zeros(h))?;
+        let mut all = acc;
+        game.fold(&mut all, last);
+        (game.first_player_wins(&all) != losing).then_some([first, Some(last)])
+    };
+    for _ in 0..TRIES {
+        let first = (count == 2).then(|| rng.between(o.min, o.max));
+        if let Some(found) = attempt(first, rng) {
+            return Some(found);
         }
     }
-    None
+    if count < 2 || !losing {
+        return None;
+    }
+    // Random first heaps rarely reach a value that only a few heaps have
+    // (a value of Kayles' preperiod, which no three periodic values
+    // cancel): the heaps from the range's start, then after a random
+    // start, give the first heap every value the range holds, early.
+    let start = rng.between(o.min, o.max);
+    let from_start = o.min..=o.max.min(o.min.saturating_add(FIRST_HEAPS));
+    let from_random = start..=o.max.min(start.saturating_add(FIRST_HEAPS));
+    from_random
+        .chain(from_start)
+        .find_map(|first| attempt(Some(first), rng))
 }
+
+/// How many first heaps a losing case tries, in order, once its random
+/// draws failed: more than a rule's preperiod and period together for the
+/// rules the catalogue names.
+const FIRST_HEAPS: u64 = 4096;

@@ -61,6 +61,29 @@ pub(super) fn position_cases<G: PositionGame, W: Write>(
                 break;
             }
         }
+        // Drawn apart, an ordered pair near the top of the first range
+        // rarely has a second number above it: drawn above the first.
+        for _ in 0..TRIES * u32::from(ordered && found.is_none()) {
+            let a = rng.between(o.min, o.max.min(o.second_max).max(o.min));
+            let least = a.max(o.second_min);
+            if least > o.second_max {
+                continue;
+            }
+            let b = rng.between(least, o.second_max);
+            let position = match losing {
+                true => game.losing_position((a, b), &ranges, &mut rng),
+                false => Some((a, b)),
+            };
+            found = position.filter(|&(a, b)| {
+                a <= b
+                    && fits((a, b))
+                    && decides_position(game, a, b, has_second)
+                    && game.first_player_wins(a, b) != losing
+            });
+            if found.is_some() {
+                break;
+            }
+        }
         let what = if has_second {
             format!(
                 "numbers in [{}, {}] and [{}, {}]",

@@ -30,7 +30,14 @@ pub(super) fn row_cases<G: RowGame, W: Write>(
         let mut rng = SplitMix64::for_case(o.seed, case);
         let losing = plan.is_losing(case);
         let mut found = None;
-        for _ in 0..TRIES {
+        // A second round, for a losing case whose construction cannot work
+        // in the ranges (HDU 3595's (3c, 2c) near the top), keeps a drawn
+        // row that is already losing.
+        for attempt in 0..2 * TRIES {
+            let construct = attempt < TRIES;
+            if !construct && !losing {
+                break;
+            }
             let parameter = match layout.parameter {
                 true => match game.random_parameter(o.heaps, &parameters, &mut rng) {
                     Some(parameter) => parameter,
@@ -41,7 +48,7 @@ pub(super) fn row_cases<G: RowGame, W: Write>(
             let Some(mut row) = game.random_row(o.heaps, parameter, &values, &mut rng) else {
                 continue;
             };
-            if losing && !game.make_losing(parameter, &mut row, &values, &mut rng) {
+            if losing && construct && !game.make_losing(parameter, &mut row, &values, &mut rng) {
                 continue;
             }
             let fits = row.iter().all(|v| values.contains(v));

@@ -300,6 +300,11 @@ impl Rule {
         self.digits.last().map_or(0, |&(i, _)| i)
     }
 
+    /// The sizes of heap that a move may take whole, ascending.
+    pub fn take_all(&self) -> &[usize] {
+        &self.take_all
+    }
+
     /// Whether removing exactly `n` objects, leaving nothing, is a move from
     /// a heap of `n`.
     #[inline]

@@ -7,7 +7,8 @@
 //! 2023-07 version a draft):
 //!
 //! ```text
-//! DIR/problem.yaml                      source, limits, validation
+//! DIR/problem.yaml                      name, source, limits, validation
+//! DIR/.timelimit                        the time limit DOMjudge reads
 //! DIR/problem_statement/problem.en.tex  the statement (statement)
 //! DIR/data/sample/*.in, *.ans           the catalogue's samples (samples)
 //! DIR/data/secret/*.in, *.ans           the test plan (plan)
@@ -20,20 +21,28 @@
 //! The input validator is nimstream itself: a copy of the running binary
 //! beside a `run` script that calls `validate --icpc` on the problem's file,
 //! so it runs on any Linux judge host of the machine's architecture without
-//! a Rust toolchain. Answers compare as tokens, which the format's default
-//! output validator does, so no output validator is needed. Every input is
-//! validated before it is written, and every answer is `solve`'s.
+//! a Rust toolchain. Answers compare word for word, case and spaces
+//! included, which the format's default output validator does when
+//! `problem.yaml` asks for it (`validator_flags`), so no output validator
+//! is needed. Every input is validated before it is written, and every
+//! answer is `solve`'s. A planned test that cannot be made refuses the
+//! package unless `allow_missing` is set.
 //!
 //! The reference solutions are C++ (every judge has a C++ compiler): one
 //! written for each catalogue problem and kept in `solutions/`, or for a
 //! problem whose game is a rule, one made of its proven period
-//! ([`rule_solution`]).
+//! ([`rule_solution`]), or in misère play, of its misère quotient
+//! ([`misere_solution`]).
 
+pub mod explain;
+pub mod misere_solution;
 pub mod plan;
 pub mod rule_solution;
+pub mod rules;
 pub mod samples;
 pub mod statement;
 pub mod submissions;
+pub mod traps;
 
 use std::fs;
 use std::io;
@@ -60,6 +69,11 @@ pub struct Options {
     pub validator: PathBuf,
     /// The problem as a file (`Problem::to_toml`), for the validator.
     pub problem_toml: String,
+    /// Whether a planned test that cannot be made is left out (and
+    /// reported) rather than refusing the package.
+    pub allow_missing: bool,
+    /// The time limit in seconds, written where DOMjudge reads it.
+    pub time_limit: u32,
 }
 
 /// What a package holds, for the report.
@@ -97,6 +111,34 @@ pub fn write(
     let submissions = submissions::submissions(problem, game)
         .map_err(|why| Error::Usage(format!("no package for {}: {why}", problem.name)))?;
     check_empty(dir)?;
+    let mut written = Written::default();
+    let mut largest = 0u64;
+    let mut made = Vec::new();
+    let mut spent = 0u64;
+    for planned in plan::plan(problem, options.max_bytes, options.seed) {
+        let room = options.max_bytes.saturating_sub(spent);
+        match generate(problem, game, planned, room)? {
+            Ok((planned, input)) => {
+                spent += input.len() as u64;
+                made.push((planned, input));
+            }
+            Err(dropped) => written.dropped.push(dropped),
+        }
+    }
+    if !written.dropped.is_empty() && !options.allow_missing {
+        let list: Vec<String> = written
+            .dropped
+            .iter()
+            .map(|(name, why)| format!("{name} ({why})"))
+            .collect();
+        return Err(Error::Usage(format!(
+            "no package for {}: {} of its plan cannot be made: {}; \
+             --allow-missing writes the package without them",
+            problem.name,
+            crate::plural::count(list.len() as u64, "test"),
+            list.join("; ")
+        )));
+    }
     let io = |path: &Path| {
         let path = path.display().to_string();
         move |source| Error::Io { path, source }
@@ -111,49 +153,48 @@ pub fn write(
     for folder in folders {
         crate::output::create_folder(&dir.join(folder)).map_err(io(&dir.join(folder)))?;
     }
-    let mut written = Written::default();
-    write_file(&dir.join("problem.yaml"), problem_yaml(problem).as_bytes())?;
-    let statement = statement::latex(problem, rule);
+    let samples = sample_inputs(problem, game)?;
+    let words = rules::game(problem, rule);
+    let explained = samples
+        .first()
+        .map(|(_, input)| explain::explain(problem, game, &words, input))
+        .unwrap_or_default();
+    let statement = statement::latex(problem, rule, &explained);
     write_file(
         &dir.join("problem_statement/problem.en.tex"),
         statement.as_bytes(),
     )?;
-    for (name, input) in sample_inputs(problem, game)? {
+    for (name, input) in samples {
         let path = dir.join("data/sample").join(format!("{name}.in"));
-        write_test(problem, game, &path, &input)?;
+        largest = largest.max(write_test(problem, game, &path, &input)?);
         written.samples.push(name);
     }
-    let mut spent = 0u64;
-    for planned in plan::plan(problem, options.max_bytes, options.seed) {
-        let room = options.max_bytes.saturating_sub(spent);
-        let (planned, input) = match generate(problem, game, planned, room)? {
-            Ok(made) => made,
-            Err(dropped) => {
-                written.dropped.push(dropped);
-                continue;
-            }
-        };
+    for (planned, input) in made {
         let path = dir.join("data/secret").join(format!("{}.in", planned.name));
-        write_test(problem, game, &path, &input)?;
-        spent += input.len() as u64;
+        largest = largest.max(write_test(problem, game, &path, &input)?);
         written.tests.push((planned, input.len() as u64));
     }
-    for (name, pairs) in plan::crafted(problem) {
+    let pairs = plan::crafted(problem).into_iter().map(|(name, pairs)| {
+        let cases = pairs.iter().map(|&(a, b)| crate::stress::Case::Pair(a, b));
+        (name, cases.collect())
+    });
+    for (name, cases) in pairs.chain(traps::traps(problem)) {
         let name = format!(
             "{:02}-{name}",
-            written.tests.len() + written.dropped.len() + 1
+            written.tests.len() + written.crafted.len() + written.dropped.len() + 1
         );
-        let test = crate::stress::TestFile {
-            cases: pairs
-                .iter()
-                .map(|&(a, b)| crate::stress::Case::Pair(a, b))
-                .collect(),
-        };
+        let test = crate::stress::TestFile { cases };
         let input = test.to_bytes(problem);
         let path = dir.join("data/secret").join(format!("{name}.in"));
-        write_test(problem, game, &path, &input)?;
+        largest = largest.max(write_test(problem, game, &path, &input)?);
         written.crafted.push((name, input.len() as u64));
     }
+    let yaml = problem_yaml(problem, options, largest);
+    write_file(&dir.join("problem.yaml"), yaml.as_bytes())?;
+    // DOMjudge reads a legacy package's time limit from here (seconds);
+    // without it, it imports its own default.
+    let limit = format!("{}\n", options.time_limit);
+    write_file(&dir.join(".timelimit"), limit.as_bytes())?;
     write_validator(&dir.join("input_validators/nimstream"), options)?;
     for (folder, name, source) in submissions {
         let folder_path = dir.join("submissions").join(folder);
@@ -164,10 +205,15 @@ pub fn write(
     Ok(written)
 }
 
-/// Writes the planned test, in at most `room` bytes; when `gen` cannot make
-/// it as planned (a losing share no case of equal heaps can have), with all
-/// cases losing, then all winning, then from another seed. The test as
-/// made, or its name and why it was dropped.
+/// Writes the planned test, in at most `room` bytes. When `gen` cannot
+/// make it as planned, a test of mixed verdicts may become all losing or
+/// all winning (a losing share no case of equal heaps can have); the
+/// narrow range of a row's places, a graph's positions or S-Nim's heaps
+/// widens inward from its edge (a row's places are distinct; pieces on one
+/// position of a graph, or equal heaps under a random set, share one
+/// verdict, which half the cases cannot have); and other seeds are tried. A test planned all
+/// losing or all winning stays so. The test as made, or its name and why
+/// it cannot be made.
 #[allow(clippy::type_complexity)]
 fn generate(
     problem: &Problem,
@@ -175,22 +221,7 @@ fn generate(
     planned: Planned,
     room: u64,
 ) -> Result<Result<(Planned, Vec<u8>), (String, String)>, Error> {
-    let first = planned.options.clone();
-    let tries = [
-        first.clone(),
-        gen::GenOptions {
-            losing: 1.0,
-            ..first.clone()
-        },
-        gen::GenOptions {
-            losing: 0.0,
-            ..first.clone()
-        },
-        gen::GenOptions {
-            seed: first.seed.wrapping_add(1),
-            ..first.clone()
-        },
-    ];
+    let tries = fallbacks(problem, &planned.options);
     let mut why = String::new();
     for options in tries {
         let mut input = Capped {
@@ -210,6 +241,54 @@ fn generate(
         }
     }
     Ok(Err((planned.name, why)))
+}
+
+/// The options `generate` tries for a planned test, in order.
+fn fallbacks(problem: &Problem, first: &gen::GenOptions) -> Vec<gen::GenOptions> {
+    let mut tries = vec![first.clone()];
+    let value = problem.limits.value;
+    let width = first.heaps.saturating_mul(2).saturating_add(2);
+    // A case's numbers may each decide alone: a graph's pieces on one
+    // position, S-Nim's equal heaps under each case's own set.
+    let placed = problem.layout.has_rows()
+        || matches!(
+            problem.layout,
+            crate::problem::Layout::GraphCases | crate::problem::Layout::SubtractionSetCases
+        );
+    if placed && first.max - first.min < width {
+        let (min, max) = match first.max == value.max {
+            true => (first.max.saturating_sub(width).max(value.min), first.max),
+            false => (first.min, first.min.saturating_add(width).min(value.max)),
+        };
+        tries.push(gen::GenOptions {
+            min,
+            max,
+            ..first.clone()
+        });
+    }
+    let shares: &[f64] = match first.losing > 0.0 && first.losing < 1.0 {
+        true => &[1.0, 0.0],
+        false => &[],
+    };
+    for options in tries.clone() {
+        for &losing in shares {
+            tries.push(gen::GenOptions {
+                losing,
+                ..options.clone()
+            });
+        }
+    }
+    for options in tries.clone() {
+        // Far from the plan's seeds, which count up by one per test: a
+        // neighbour's seed would make a copy of the next test.
+        for step in 1..=2u64 {
+            tries.push(gen::GenOptions {
+                seed: options.seed ^ step.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                ..options.clone()
+            });
+        }
+    }
+    tries
 }
 
 /// Bytes in memory, refused past `room`: a planned test whose size the
@@ -251,33 +330,40 @@ fn check_empty(dir: &Path) -> Result<(), Error> {
     }
 }
 
-/// `problem.yaml`: the legacy version's keys.
-fn problem_yaml(problem: &Problem) -> String {
+/// `problem.yaml`: the legacy version's keys. Answers compare word for
+/// word, case and spaces included, as `check` compares them (the default
+/// output validator would take `alice` for `Alice`); the output limit
+/// holds the largest answer file, `largest_answer` bytes, with room to
+/// spare (the format's default is 8 MiB).
+fn problem_yaml(problem: &Problem, options: &Options, largest_answer: u64) -> String {
+    let output_mib = (largest_answer.saturating_mul(2) >> 20).max(7) + 1;
     format!(
-        "# Written by nimstream {} (nimstream package {}).\n\
+        "# Written by nimstream {} (nimstream package {} --seed {} --max-bytes {}).\n\
+         name: {}\n\
          source: {}\n\
          uuid: {}\n\
          license: unknown\n\
          validation: default\n\
-         limits:\n  memory: 1024\n",
+         validator_flags: case_sensitive space_change_sensitive\n\
+         limits:\n  memory: 1024\n  output: {output_mib}\n",
         env!("CARGO_PKG_VERSION"),
         problem.name,
+        options.seed,
+        options.max_bytes,
+        yaml_string(&statement::title(problem)),
         yaml_string(problem.source),
-        uuid(problem)
+        uuid(&options.problem_toml)
     )
 }
 
 /// A UUID (version 4's form) that stays the same each time the problem's
-/// package is written, from its name and source: a judge tells a problem
-/// it imported before by it.
-fn uuid(problem: &Problem) -> String {
+/// package is written, from the problem's file (its name, source, limits,
+/// words and parameters such as bounded Nim's K): a judge tells a problem
+/// it imported before by it, and a problem changed in any of these is a
+/// new one.
+fn uuid(problem_toml: &str) -> String {
     let mut hash = 0xcbf2_9ce4_8422_2325_u64;
-    for byte in problem
-        .name
-        .bytes()
-        .chain([0])
-        .chain(problem.source.bytes())
-    {
+    for byte in problem_toml.bytes() {
         hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
     }
     let mut rng = crate::rng::SplitMix64::new(hash);
@@ -318,15 +404,22 @@ fn sample_inputs(problem: &Problem, game: &Game) -> Result<Vec<(String, Vec<u8>)
         max: limits.value.max.min(limits.value.min.saturating_add(10)),
         ..gen::GenOptions::within_limits(problem)
     };
-    let mut input = Vec::new();
-    let mut game = game.clone();
-    gen::generate(problem, &mut game, &options, &mut input, 1, &mut |_| {})
-        .map_err(|error| Error::Usage(format!("no sample could be drawn: {error}")))?;
-    Ok(vec![("1".to_string(), input)])
+    let mut why = None;
+    for options in fallbacks(problem, &options) {
+        let mut input = Vec::new();
+        let mut game = game.clone();
+        match gen::generate(problem, &mut game, &options, &mut input, 1, &mut |_| {}) {
+            Ok(_) => return Ok(vec![("1".to_string(), input)]),
+            Err(error) => why = Some(error),
+        }
+    }
+    let why = why.map(|e| e.to_string()).unwrap_or_default();
+    Err(Error::Usage(format!("no sample could be drawn: {why}")))
 }
 
-/// Writes a test's input, after validating it, and `solve`'s answers.
-fn write_test(problem: &Problem, game: &Game, path: &Path, input: &[u8]) -> Result<(), Error> {
+/// Writes a test's input, after validating it, and `solve`'s answers; the
+/// answers' size in bytes.
+fn write_test(problem: &Problem, game: &Game, path: &Path, input: &[u8]) -> Result<u64, Error> {
     let limits = validate::limits(problem, &Overrides::default())?;
     let name = path.display().to_string();
     let mut checked = game.clone();
@@ -341,7 +434,8 @@ fn write_test(problem: &Problem, game: &Game, path: &Path, input: &[u8]) -> Resu
         source,
     })?;
     drop(out);
-    write_file(&path.with_extension("ans"), &answers)
+    write_file(&path.with_extension("ans"), &answers)?;
+    Ok(answers.len() as u64)
 }
 
 /// The input validator: nimstream's binary, the problem's file, and the

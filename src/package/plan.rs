@@ -58,11 +58,30 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
         });
     };
     // An odd count of heaps: equal heaps then xor to one of them, not to 0,
-    // which a value that overflows (2^31 - 1 in 32 bits) must meet.
-    let base = small(10, 9);
+    // which a value that overflows (2^31 - 1 in 32 bits) must meet. A row
+    // has an even count: E&D's piles come in pairs.
+    let rows = problem.layout.has_rows();
+    let base = small(10, if rows { 10 } else { 9 });
+    let graph = problem.layout == Layout::GraphCases;
     let values = |lo: u64, hi: u64| GenOptions {
         min: lo,
         max: hi,
+        // A graph's pieces stand on its positions: a graph too small for
+        // the values would hold none of them.
+        second_min: match graph {
+            true => hi
+                .saturating_add(1)
+                .clamp(limits.second.min, limits.second.max),
+            false => base.second_min,
+        },
+        // S-Nim's removals no larger than the heaps (a set of large ones
+        // leaves every position lost), and enough of them for the set.
+        second_max: match problem.layout {
+            Layout::SubtractionSetCases => hi
+                .max(limits.second.min.saturating_add(base.set_size))
+                .clamp(limits.second.min, limits.second.max),
+            _ => base.second_max,
+        },
         ..base.clone()
     };
     add(&mut planned, "min-values", values(value.min, value.min));
@@ -74,7 +93,7 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
             values(value.max - 1, value.max),
         );
     }
-    for (name, at) in [("2^31-1", (1u64 << 31) - 1), ("2^32", 1 << 32)] {
+    for (name, at) in [("int-max", (1u64 << 31) - 1), ("two-to-32", 1 << 32)] {
         if value.contains(at) && value.max != at {
             add(&mut planned, name, values(at, at));
         }
@@ -86,13 +105,24 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
         add(&mut planned, "ones", values(1, 1));
     }
     if limits.second != Bounds::ANY {
-        let second = limits.second;
+        let mut second = limits.second;
+        // HDU 2177's a ≤ b: a least b of 0 leaves only `0 0`, which ends
+        // the input.
+        if problem.layout == (Layout::PairsToZero { ordered: true }) && second.min == 0 {
+            second.min = 1;
+        }
+        // S-Nim's removals are distinct: one value makes a set of one.
+        let set_size = match problem.layout {
+            Layout::SubtractionSetCases => base.set_size.min(1),
+            _ => base.set_size,
+        };
         add(
             &mut planned,
             "min-second",
             GenOptions {
                 second_min: second.min,
                 second_max: second.min,
+                set_size,
                 ..base.clone()
             },
         );
@@ -102,6 +132,12 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
             GenOptions {
                 second_min: second.max,
                 second_max: second.max,
+                set_size,
+                // HDU 4315's king k is one of the N people.
+                heaps: match rows {
+                    true => base.heaps.max(second.max.min(limits.heaps.max)),
+                    false => base.heaps,
+                },
                 ..base.clone()
             },
         );
@@ -117,7 +153,12 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
         );
     }
     let middle = value.min + (value.max - value.min) / 3;
-    add(&mut planned, "equal-values", values(middle, middle));
+    // Equal heaps under S-Nim's random sets: a set whose removals all
+    // share a factor can lose every such position of its case, and half
+    // of them cannot be won, so S-Nim has none.
+    if problem.layout != Layout::SubtractionSetCases {
+        add(&mut planned, "equal-values", values(middle, middle));
+    }
     add(
         &mut planned,
         "all-losing",
@@ -159,6 +200,9 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
                 ..one
             },
         );
+    }
+    if rows {
+        rows_by_size(problem, &mut planned, &base, left / 4, &add);
     }
     // The largest case the budget allows, alone.
     if problem.layout.has_heaps() {
@@ -214,6 +258,71 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
         }
     }
     planned
+}
+
+/// A row game's tests of its least and largest counts of items: the
+/// least count in as many cases as allowed, and as many cases of the
+/// largest count as `room` bytes hold (at least one). Counts stay even, as
+/// E&D's pairs need.
+fn rows_by_size(
+    problem: &Problem,
+    planned: &mut Vec<Planned>,
+    base: &GenOptions,
+    room: u64,
+    add: &dyn Fn(&mut Vec<Planned>, &str, GenOptions),
+) {
+    let limits = problem.limits;
+    let even = |n: u64| match n % 2 == 1 && limits.heaps.contains(n + 1) {
+        true => n + 1,
+        false => n,
+    };
+    let least = even(limits.heaps.min);
+    add(
+        planned,
+        "min-items",
+        GenOptions {
+            cases: limits.cases.max.min(100),
+            heaps: least,
+            ..base.clone()
+        },
+    );
+    let most = match limits.heaps.max % 2 == 1 && limits.heaps.contains(limits.heaps.max - 1) {
+        true => limits.heaps.max - 1,
+        false => limits.heaps.max,
+    };
+    // What one case may take of the room: the largest count, or as many
+    // items as fit (named so: most-items).
+    let numbers_per_item = match problem.layout {
+        Layout::Rows(rows) if rows.pairs => 2,
+        _ => 1,
+    };
+    let fits = room / bytes_per_number(base.max) / numbers_per_item;
+    let heaps = most.min(fits & !1);
+    if heaps <= base.heaps {
+        return;
+    }
+    let one = GenOptions {
+        cases: 1,
+        heaps,
+        ..base.clone()
+    };
+    let cases =
+        (room / size(problem, &one).max(1)).clamp(limits.cases.min.max(1), limits.cases.max);
+    let names = match heaps == most {
+        true => [("max-items", 0.5), ("max-items-losing", 1.0)],
+        false => [("most-items", 0.5), ("most-items-losing", 1.0)],
+    };
+    for (name, losing) in names {
+        add(
+            planned,
+            name,
+            GenOptions {
+                cases,
+                losing,
+                ..one.clone()
+            },
+        );
+    }
 }
 
 /// Gaps `k = b - a` of Wythoff's losing pairs `(floor(k φ), floor(k φ) + k)`
@@ -284,6 +393,9 @@ pub fn size(problem: &Problem, options: &GenOptions) -> u64 {
             let positions = options.second_max.min(1 << 20);
             positions * (options.set_size + 1) + options.positions * (options.heaps + 1) + 1
         }
+        // A row of pairs (HDU 1730's rows, HDU 3595's games): two numbers
+        // for each of its N.
+        Layout::Rows(rows) if rows.pairs => 2 * options.heaps + 2,
         _ if problem.layout.has_heaps() || problem.layout.has_rows() => options.heaps + 2,
         _ => 2,
     };
@@ -319,7 +431,7 @@ mod tests {
         // and min-values cover them.
         assert!(!names.contains(&"ones"), "{names:?}");
         assert!(
-            !names.contains(&"2^31-1") && !names.contains(&"2^32"),
+            !names.contains(&"int-max") && !names.contains(&"two-to-32"),
             "{names:?}"
         );
         let total: u64 = plan.iter().map(|p| size(lasker, &p.options)).sum();
@@ -347,6 +459,20 @@ mod tests {
         assert_eq!(crafted.len(), 1);
         assert!(crafted[0].1.len() >= 14, "{crafted:?}");
         assert!(super::crafted(Problem::find("lasker").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn a_row_too_long_for_the_budget_gets_the_most_items_that_fit() {
+        let p2148 = Problem::find("p2148").unwrap();
+        let small = plan(p2148, 64 << 10, 1);
+        let most = small
+            .iter()
+            .find(|p| p.name.ends_with("most-items"))
+            .expect("most-items");
+        assert!(most.options.heaps < 20_000 && most.options.heaps % 2 == 0);
+        assert!(size(p2148, &most.options) < 64 << 10);
+        let large = plan(p2148, 8 << 20, 1);
+        assert!(large.iter().any(|p| p.name.ends_with("max-items")));
     }
 
     #[test]

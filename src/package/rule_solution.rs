@@ -87,7 +87,7 @@ pub fn reference(problem: &Problem, game: &RuleGame) -> Result<String, Refusal> 
         "static const unsigned table[{table_len}] = {{\n{values}}};\n\n\
          static unsigned grundy(unsigned long long h) {{\n{reduce}    return table[h];\n}}\n"
     );
-    program(problem, &head, &grundy)
+    program(problem, &head, &grundy, NORMAL)
 }
 
 /// A wrong solution: the heaps played as Nim's, their sizes xored.
@@ -98,11 +98,28 @@ pub fn plain_nim(problem: &Problem) -> Result<String, Refusal> {
         problem.name
     );
     let grundy = "static unsigned long long grundy(unsigned long long h) { return h; }\n";
-    program(problem, &head, grundy)
+    program(problem, &head, grundy, NORMAL)
 }
 
-/// A whole program: fast input, the layout's loop, and `grundy`.
-fn program(problem: &Problem, head: &str, grundy: &str) -> Result<String, Refusal> {
+/// How a program folds its heaps into `x` (from 0) and when the player to
+/// move wins: in normal play, the xor of the Grundy values is not 0.
+pub struct Play {
+    /// A statement folding the heap `next()` into `x`.
+    pub fold: &'static str,
+    /// An expression true when the player to move wins.
+    pub wins: &'static str,
+}
+
+/// Normal play: Sprague-Grundy.
+const NORMAL: Play = Play {
+    fold: "x ^= grundy(next());",
+    wins: "x != 0",
+};
+
+/// A whole program: fast input, the layout's loop, and `code` (which
+/// defines what `play` calls).
+pub fn program(problem: &Problem, head: &str, code: &str, play: Play) -> Result<String, Refusal> {
+    let grundy = code;
     let loop_head = reading(problem.layout)?;
     let prefix = match problem.verdicts.prefix {
         LinePrefix::None => "",
@@ -120,7 +137,7 @@ fn program(problem: &Problem, head: &str, grundy: &str) -> Result<String, Refusa
          static bool more() {{\n    int c;\n    while ((c = peek()) != -1 && (c < '0' || c > '9')) pos++;\n    return c != -1;\n}}\n\n\
          static unsigned long long next() {{\n    unsigned long long x = 0;\n    if (!more()) return 0;\n    int c;\n    while ((c = peek()) >= '0' && c <= '9') {{\n        x = x * 10 + (c - '0');\n        pos++;\n    }}\n    return x;\n}}\n\n\
          {grundy}\n\
-         int main() {{\n{loop_head}        unsigned long long x = 0;\n        for (unsigned long long i = 0; i < n; i++) x ^= grundy(next());\n{prefix}        puts(x != 0 ? \"{}\" : \"{}\");\n    }}\n    return 0;\n}}\n",
-        words[0], words[1]
+         int main() {{\n{loop_head}        unsigned long long x = 0;\n        for (unsigned long long i = 0; i < n; i++) {}\n{prefix}        puts({} ? \"{}\" : \"{}\");\n    }}\n    return 0;\n}}\n",
+        play.fold, play.wins, words[0], words[1]
     ))
 }

@@ -1,17 +1,24 @@
 //! A problem's statement in LaTeX, for the package's
 //! `problem_statement/problem.en.tex`: made from the same texts as
 //! `nimstream problems NAME` (the title, the input, the output, the
-//! limits) and a paragraph of the game's rules.
+//! limits) and the game's rules and the answers' meaning ([`super::rules`]).
 //!
 //! problemtools adds the samples (`data/sample`) itself.
 
 use crate::problem::Problem;
 
 /// The statement of `problem`, a game whose rule (if it is given by one)
-/// is `rule`.
-pub fn latex(problem: &Problem, rule: Option<&str>) -> String {
+/// is `rule`, with `explained`, the sentences that explain its first
+/// sample.
+pub fn latex(problem: &Problem, rule: Option<&str>, explained: &[String]) -> String {
+    let game = super::rules::game(problem, rule);
     let mut text = format!("\\problemname{{{}}}\n\n", escape(&title(problem)));
-    text += &format!("{}\n\n", escape(&rules(problem, rule)));
+    text += &format!(
+        "This is {}: {}.\n\n",
+        escape(problem.source),
+        escape(problem.title)
+    );
+    text += &format!("{}\n\n", escape(&game.rules));
     if let Some(note) = problem.reconstructed() {
         text += &format!("\\emph{{A note on this statement:}} {}\n\n", escape(note));
     }
@@ -22,10 +29,15 @@ pub fn latex(problem: &Problem, rule: Option<&str>) -> String {
         escape(&problem.limits_text())
     );
     text += "\\section*{Output}\n\n";
-    text += &format!(
-        "For each case, print {}.\n",
-        escape(&plain(&problem.output()))
-    );
+    text += &format!("{}\n", code(&escape(&super::rules::answer(problem, &game))));
+    if !explained.is_empty() {
+        text += "\n\\section*{Sample explanation}\n\n";
+        text += "For the first sample:\n\\begin{itemize}\n";
+        for sentence in explained {
+            text += &format!("\\item {}\n", escape(sentence));
+        }
+        text += "\\end{itemize}\n";
+    }
     text
 }
 
@@ -38,45 +50,17 @@ pub fn title(problem: &Problem) -> String {
     }
 }
 
-/// The rules in words, for the games the catalogue's packages are made of;
-/// the source and title for the others.
-fn rules(problem: &Problem, rule: Option<&str>) -> String {
-    let last = "The player who cannot move loses; both play perfectly. Who wins?";
-    let source = format!("This is {}: {}.", problem.source, problem.title);
-    let game = match problem.game.name {
-        "nim" => "There are heaps of stones. Two players move in turn; a move removes \
-                  any positive number of stones from one heap."
-            .to_string(),
-        "lasker" => "There are heaps of stones. Two players move in turn; a move either \
-                     removes any positive number of stones from one heap, or splits one \
-                     heap into two non-empty heaps."
-            .to_string(),
-        "misere" => {
-            return format!(
-                "{source} There are heaps of stones. Two players move in turn; a move \
-                 removes any positive number of stones from one heap. The player who \
-                 takes the last stone loses; both play perfectly. Who wins?"
-            )
+/// Escaped text whose spans in backquotes (the words to print) are set
+/// in a typewriter face.
+fn code(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 32);
+    for (i, part) in text.split('`').enumerate() {
+        match i % 2 == 1 {
+            true => out.push_str(&format!("\\texttt{{{part}}}")),
+            false => out.push_str(part),
         }
-        "wythoff" => "There are two piles of stones. Two players move in turn; a move takes \
-                      any positive number of stones from one pile, or the same positive \
-                      number from both."
-            .to_string(),
-        "graph" => "A directed acyclic graph is given, and pieces stand on some of its \
-                    positions (several may share one). Two players move in turn; a move \
-                    moves one piece along an edge of the graph."
-            .to_string(),
-        "rule" => format!(
-            "There are heaps of stones. Two players move in turn; a move is one the rule {} \
-             allows, in the notation of Winning Ways (an octal code such as 0.77 for Kayles: \
-             its digit d_i says whether i stones may be taken from a heap leaving nothing \
-             (1), one heap (2) or two heaps (4), summed; or sub:a,b,... for a subtraction \
-             set).",
-            rule.unwrap_or("of the problem")
-        ),
-        _ => return format!("{source} {last}"),
-    };
-    format!("{source} {game} {last}")
+    }
+    out
 }
 
 /// A catalogue text made plain: Markdown's backquotes removed.
@@ -133,7 +117,7 @@ mod tests {
     #[test]
     fn a_statement_has_the_title_the_rules_input_output_and_limits() {
         let lasker = Problem::find("lasker").unwrap();
-        let text = latex(lasker, None);
+        let text = latex(lasker, None, &[]);
         assert!(text.starts_with("\\problemname{Lasker's Nim (a move may split a heap in two)}"));
         assert!(
             text.contains("splits one heap into two non-empty heaps"),
@@ -141,15 +125,19 @@ mod tests {
         );
         assert!(text.contains("\\section*{Input}") && text.contains("\\section*{Output}"));
         assert!(text.contains("2\\textsuperscript{31}-1"), "{text}");
-        assert!(text.contains("Alice / Bob"), "{text}");
+        assert!(
+            text.contains("\\texttt{Alice} when Alice, who moves first, wins"),
+            "{text}"
+        );
+        assert!(text.contains("\\texttt{Bob} when Bob wins"), "{text}");
     }
 
     #[test]
     fn reconstructed_formats_say_so() {
         for name in ["hdu3595", "poj2975"] {
-            let text = latex(Problem::find(name).unwrap(), None);
+            let text = latex(Problem::find(name).unwrap(), None, &[]);
             assert!(text.contains("A note on this statement"), "{name}: {text}");
         }
-        assert!(!latex(Problem::find("nim").unwrap(), None).contains("A note"));
+        assert!(!latex(Problem::find("nim").unwrap(), None, &[]).contains("A note"));
     }
 }

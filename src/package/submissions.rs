@@ -8,8 +8,8 @@
 //! and each wrong one against its bug. A problem whose game is a rule gets
 //! solutions made from the rule's proven period ([`rule_solution`]).
 
-use super::rule_solution;
 use super::Submission;
+use super::{misere_solution, rule_solution};
 use crate::games::Game;
 use crate::problem::{Problem, CATALOGUE};
 
@@ -53,13 +53,17 @@ static KEPT: &[Kept] = kept![
     "accepted" / "poj2975.cpp",
     "accepted" / "poj3922.cpp",
     "accepted" / "wythoff.cpp",
+    "wrong_answer" / "fibonacci-int-table.cpp",
     "wrong_answer" / "hdu1524-or-not-xor.cpp",
     "wrong_answer" / "hdu1524-stale-memo.cpp",
     "wrong_answer" / "hdu2176-moves-unordered.cpp",
     "wrong_answer" / "lasker-int-overflow.cpp",
+    "wrong_answer" / "lasker-lowercase.cpp",
     "wrong_answer" / "lasker-swapped-residues.cpp",
     "wrong_answer" / "misere-no-all-ones.cpp",
+    "wrong_answer" / "misere-one-larger-parity.cpp",
     "wrong_answer" / "nim-no-reset.cpp",
+    "wrong_answer" / "p2148-first-pair.cpp",
     "wrong_answer" / "wythoff-float-phi.cpp",
     "time_limit_exceeded" / "hdu1524-no-memo.cpp",
     "time_limit_exceeded" / "hdu2176-quadratic.cpp",
@@ -70,20 +74,44 @@ static KEPT: &[Kept] = kept![
 
 /// The submissions of `problem` played as `game`; why there are none.
 pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, String> {
-    let in_catalogue = CATALOGUE.iter().any(|entry| std::ptr::eq(entry, problem));
+    let in_catalogue = catalogue_entry(problem).is_some();
     if let (Game::Rule(rule), false) = (game, in_catalogue) {
+        let stem = file_stem(problem.name);
         return Ok(vec![
             (
                 "accepted",
-                format!("{}.cpp", problem.name),
+                format!("{stem}.cpp"),
                 rule_solution::reference(problem, rule)?,
             ),
             (
                 "wrong_answer",
-                format!("{}-plain-nim.cpp", problem.name),
+                format!("{stem}-plain-nim.cpp"),
                 rule_solution::plain_nim(problem)?,
             ),
         ]);
+    }
+    if let (Game::MisereRule(misere), false) = (game, in_catalogue) {
+        let stem = file_stem(problem.name);
+        return Ok(vec![
+            (
+                "accepted",
+                format!("{stem}.cpp"),
+                misere_solution::reference(problem, misere)?,
+            ),
+            (
+                "wrong_answer",
+                format!("{stem}-plain-nim.cpp"),
+                rule_solution::plain_nim(problem)?,
+            ),
+        ]);
+    }
+    if !in_catalogue {
+        return Err(format!(
+            "no reference solution is kept for {}: the kept ones answer the catalogue's \
+             problems as they are (their words, format and limits), and a game given by \
+             its rule gets one made from it",
+            problem.name
+        ));
     }
     // A constant of the problem that is not in its input (bounded Nim's
     // K) is a line at the top of each source, which judges compile with
@@ -111,9 +139,50 @@ pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, St
     Ok(mine)
 }
 
+/// The catalogue's entry `problem` is, whatever its given parameters (a
+/// rule or bounded Nim's K, which the command line fills in on a copy):
+/// the same name and, parameters aside, the same file. A problem file that
+/// edits a catalogue problem (its words, its limits) is not the entry, and
+/// the entry's reference would answer it wrong.
+pub fn catalogue_entry(problem: &Problem) -> Option<&'static Problem> {
+    let entry = CATALOGUE.iter().find(|entry| entry.name == problem.name)?;
+    let unfixed = Problem {
+        fixed: entry.fixed,
+        ..*problem
+    };
+    (unfixed.to_toml().ok()? == entry.to_toml().ok()?).then_some(entry)
+}
+
+/// A problem's name as the start of a file name the package format
+/// allows (letters, digits, `_`, `.` and `-`): a rule's `:` and `,`
+/// (`sub:1,3,4`) become `-`.
+pub fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(
+            |c| match c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-' {
+                true => c,
+                false => '-',
+            },
+        )
+        .collect();
+    match stem.starts_with(['.', '-']) {
+        true => format!("_{stem}"),
+        false => stem,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_stems_keep_to_the_formats_characters() {
+        assert_eq!(file_stem("sub:1,3,4"), "sub-1-3-4");
+        assert_eq!(file_stem("misere:0.77"), "misere-0.77");
+        assert_eq!(file_stem("kayles"), "kayles");
+        assert_eq!(file_stem(".x"), "_.x");
+    }
 
     #[test]
     fn every_kept_source_is_built_in_and_every_catalogue_problem_has_a_reference() {

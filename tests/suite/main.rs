@@ -31,6 +31,8 @@ mod misere_rules;
 mod misere_runs;
 mod names;
 mod package;
+mod package_plan;
+mod package_wrong;
 mod problem_files;
 mod problems;
 mod programs;
