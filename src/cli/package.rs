@@ -56,7 +56,7 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
     // read, so it is never mistaken for one.
     if args.problem.problem_file.is_some() {
         if let Some(first) = args.problem.problem.take() {
-            args.dir.insert(0, first);
+            args.dir.insert(0, first.into());
         }
     }
     let [dir] = args.dir.as_slice() else {
