@@ -178,7 +178,7 @@ fn testlib(
     let text = report(outcome);
     eprintln!("{}", verdict_line(outcome));
     for path in [Some(output), report_file].into_iter().flatten() {
-        std::fs::write(path, &text).map_err(io_error(&path))?;
+        std::fs::write(path, &text).map_err(io_error(path))?;
     }
     Ok(ExitCode::from(match outcome.verdict {
         Verdict::Accepted => 0,
