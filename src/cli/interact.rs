@@ -198,7 +198,7 @@ fn icpc(outcome: &Outcome, feedback: &Path) -> Result<ExitCode, Error> {
 }
 
 /// A time in seconds, whole or not, above 0.
-fn seconds(text: &str) -> Result<Duration, String> {
+pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s.is_finite() && s <= 1e6 => Ok(Duration::from_secs_f64(s)),
         _ => Err(format!("'{text}' is not a number of seconds above 0")),

@@ -46,9 +46,12 @@ pub struct StressArgs {
     /// Draw tests for this long: seconds, or 90s, 10m, 2h.
     #[arg(long = "for", value_name = "DURATION", requires = "stress", value_parser = parse_duration)]
     duration: Option<Duration>,
-    /// The seed of the draws: the same seed draws the same tests.
-    #[arg(long, value_name = "S", requires = "stress", default_value_t = 1)]
-    seed: u64,
+    /// The seed: with --stress, of the draws (default 1; the same seed
+    /// draws the same tests); with --interactive, of the interactor's
+    /// draws among equally good moves in a lost position (default 0; the
+    /// same seed plays the same game against the same moves).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
     /// Judge against this program's answers, not nimstream's (its words
     /// split at spaces), e.g. a setter's model solution to a problem file.
     #[arg(long, value_name = "CMD", requires = "stress")]
@@ -57,6 +60,13 @@ pub struct StressArgs {
     /// the current folder).
     #[arg(long, value_name = "DIR", requires = "stress", default_value = ".")]
     out_dir: PathBuf,
+}
+
+impl StressArgs {
+    /// The seed of the draws.
+    fn draws_seed(&self) -> u64 {
+        self.seed.unwrap_or(1)
+    }
 }
 
 /// A test run and judged.
@@ -109,7 +119,7 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
         if args.duration.is_some_and(|most| started.elapsed() > most) {
             break;
         }
-        let Some(test) = draw(context, args.seed, index)? else {
+        let Some(test) = draw(context, args.draws_seed(), index)? else {
             continue;
         };
         drawn += 1;
@@ -137,7 +147,7 @@ pub fn stress(context: &Context, args: &StressArgs, command: &str) -> Result<Exi
         out,
         "{} passed (seed {}, {:.1} s): no failure found",
         count(drawn, "test"),
-        args.seed,
+        args.draws_seed(),
         started.elapsed().as_secs_f64()
     )
     .map_err(crate::stdout_error)?;
@@ -262,7 +272,7 @@ impl Runner<'_> {
             out,
             "test {} of the run seeded {}: {}: {}",
             index + 1,
-            args.seed,
+            args.draws_seed(),
             judged.verdict,
             judged.message
         )
@@ -316,7 +326,7 @@ impl Runner<'_> {
             problem_words(problem, self.context),
             shell_word(&failing.display().to_string()),
             problem_words(problem, self.context),
-            args.seed
+            args.draws_seed()
         )
         .map_err(crate::stdout_error)?;
         Ok(ExitCode::from(1))
