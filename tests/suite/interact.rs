@@ -452,3 +452,58 @@ fn judge_passes_the_interactors_options_through() {
         assert!(said.contains("--interactive"), "{options:?}: {said}");
     }
 }
+
+/// `nimstream play`: a person's side through pipes. The first game is won
+/// outright; in the second, from 1 1, the person answers nimstream's move,
+/// read from its standard error, with the other heap. Then a game lost.
+#[test]
+fn play_takes_a_persons_moves_on_standard_input() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("games.in");
+    std::fs::write(&input, "2\n1\n3\n2\n1 1\n").unwrap();
+    let mut nimstream = Command::new(env!("CARGO_BIN_EXE_nimstream"))
+        .args(["play", "nim"])
+        .arg(&input)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut person = nimstream.stdin.take().unwrap();
+    person.write_all(b"First\n1:3->0\nSecond\n").unwrap();
+    person.flush().unwrap();
+    let (lines, heard) = std::sync::mpsc::channel();
+    let shown = BufReader::new(nimstream.stderr.take().unwrap());
+    thread::spawn(move || {
+        for line in shown.lines() {
+            let _ = lines.send(line.unwrap());
+        }
+    });
+    let mut seen = Vec::new();
+    let reply = loop {
+        let line = heard
+            .recv_timeout(SESSION_TIMEOUT)
+            .expect("nimstream's move");
+        seen.push(line.clone());
+        match line.trim_start_matches("? ") {
+            "1:1->0" => break "2:1->0\n",
+            "2:1->0" => break "1:1->0\n",
+            _ => {}
+        }
+    };
+    person.write_all(reply.as_bytes()).unwrap();
+    drop(person);
+    let output = nimstream.wait_with_output().unwrap();
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{printed} {seen:?}");
+    assert_eq!(printed, "you won 2 games\n");
+    assert!(seen.iter().any(|line| line.ends_with("0")), "{seen:?}");
+    let lost = crate::common::nimstream(&["play", "nim", input.to_str().unwrap()], b"Second\n");
+    assert_eq!(lost.status.code(), Some(1));
+    assert!(
+        crate::common::stdout(&lost).starts_with("you lost: game 1: the program lost"),
+        "{}",
+        crate::common::stdout(&lost)
+    );
+}

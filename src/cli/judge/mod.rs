@@ -102,7 +102,7 @@ pub struct JudgeArgs {
     /// With --interactive: seconds the program may take to write a line it
     /// owes (its side or a move), counted from the interactor's last line;
     /// past it the verdict is TLE (idle).
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::interact::seconds, requires = "interactive")]
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::seconds, requires = "interactive")]
     move_time: Duration,
     /// Print the results as one JSON object, not a line a test.
     #[arg(long)]
