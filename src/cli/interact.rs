@@ -21,8 +21,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
+use nimstream::games::Game;
 use nimstream::interact::{self, Limits, Listener, Outcome, Verdict};
 use nimstream::plural::count;
+use nimstream::problem::Problem;
 use nimstream::stress::TestFile;
 use nimstream::Error;
 
@@ -65,7 +67,7 @@ pub struct InteractArgs {
     /// Seconds the program may take to write a line it owes (its side or
     /// a move), counted from the interactor's last line; past it the
     /// verdict is idleness.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::seconds)]
     move_time: Duration,
     /// The seed of the interactor's draws among equally good moves in a
     /// lost position; the same seed plays the same game against the same
@@ -99,16 +101,8 @@ pub fn interact_command(mut args: InteractArgs) -> ExitCode {
 
 fn interact(args: &mut InteractArgs) -> Result<ExitCode, Error> {
     args.problem.shift_inputs(&mut args.files)?;
-    let (problem, params, sized_by_input) = pick_params(&args.problem, &args.files, USAGE)?;
     let (input, convention) = files(&args.files)?;
-    let (game, _) = input_cases(problem, params, sized_by_input, input)?;
-    if let Some(why) = interact::refusal(problem, &game) {
-        return Err(Error::Usage(why));
-    }
-    let test = TestFile::read(problem, &input_bytes(input)?).map_err(|error| match error {
-        Error::Input { .. } => Error::Usage(format!("{}: {error}", input.display())),
-        error => error,
-    })?;
+    let (problem, game, test) = load(&args.problem, input, USAGE)?;
     let limits = Limits {
         max_moves: args.max_moves,
         move_time: args.move_time,
@@ -122,6 +116,25 @@ fn interact(args: &mut InteractArgs) -> Result<ExitCode, Error> {
         Convention::Testlib { output, report } => testlib(&outcome, &output, report.as_deref()),
         Convention::Icpc { feedback } => icpc(&outcome, &feedback),
     }
+}
+
+/// The problem, its game and the test `input` holds, checked to be
+/// playable: a usage error when it is not.
+pub(crate) fn load(
+    args: &ProblemArgs,
+    input: &Path,
+    usage: &str,
+) -> Result<(&'static Problem, Game, TestFile), Error> {
+    let (problem, params, sized_by_input) = pick_params(args, &[input.to_owned()], usage)?;
+    let (game, _) = input_cases(problem, params, sized_by_input, input)?;
+    if let Some(why) = interact::refusal(problem, &game) {
+        return Err(Error::Usage(why));
+    }
+    let test = TestFile::read(problem, &input_bytes(input)?).map_err(|error| match error {
+        Error::Input { .. } => Error::Usage(format!("{}: {error}", input.display())),
+        error => error,
+    })?;
+    Ok((problem, game, test))
 }
 
 /// The input and the convention, from the files.
@@ -195,12 +208,4 @@ fn icpc(outcome: &Outcome, feedback: &Path) -> Result<ExitCode, Error> {
         Verdict::Accepted => 42,
         _ => 43,
     }))
-}
-
-/// A time in seconds, whole or not, above 0.
-fn seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() && s <= 1e6 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!("'{text}' is not a number of seconds above 0")),
-    }
 }

@@ -13,6 +13,7 @@ mod manual;
 mod messages;
 mod misere;
 mod package;
+mod play;
 mod problems;
 mod progress;
 mod signals;
@@ -132,6 +133,13 @@ enum Command {
     /// (testlib); 42 accepted, 43 rejected (ICPC, when the third file is a
     /// folder); 3 when the interactor itself fails.
     Interact(interact::InteractArgs),
+    /// Play the problem's game against nimstream at a terminal.
+    ///
+    /// Each case of the input is a game, played as `interact` plays one:
+    /// the position and nimstream's moves on standard error, your side and
+    /// moves on standard input. Exit status 0 when you won every game, 1
+    /// when you lost one, 2 on a usage or input error.
+    Play(play::PlayArgs),
     /// Write a judge-ready problem package in the ICPC format (for Kattis,
     /// DOMjudge and problemtools' verifyproblem).
     ///
@@ -249,6 +257,14 @@ pub(crate) fn whole(text: &str) -> Result<u64, String> {
         .map_err(|_| format!("'{text}' is not a whole number from 0 to {}", u64::MAX))
 }
 
+/// A time in seconds, whole or not, above 0.
+pub(crate) fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() && s <= 1e6 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err(format!("'{text}' is not a number of seconds above 0")),
+    }
+}
+
 pub(crate) fn at_least_one(text: &str) -> Result<u64, String> {
     match whole(text) {
         Ok(0) | Err(_) => Err(format!("'{text}' is not a whole number of at least 1")),
@@ -340,6 +356,7 @@ fn main() -> ExitCode {
         Command::Package(args) => package::package_command(args),
         Command::Check(args) => return judge::check::check_command(args),
         Command::Interact(args) => return interact::interact_command(args),
+        Command::Play(args) => play::play_command(args),
         Command::Grundy(args) => grundy::grundy_command(args),
         Command::Misere(args) => misere::misere_command(args),
         Command::Completions(args) => manual::completions_command(args, Cli::command()),

@@ -173,6 +173,13 @@ pub trait HeapFold: Sync {
     /// into `summary`.
     fn first_player_wins(&self, summary: &CaseSummary) -> bool;
 
+    /// Whether [`HeapFold::merge`] is a group's (xor and counts), so that a
+    /// heap's value can be taken back out of a summary: an interactor keeps
+    /// a position's summary up to date move by move by taking the moved
+    /// heap out and its parts in. A misère quotient's product has no
+    /// inverse.
+    const TAKES_OUT: bool = true;
+
     /// Whether the fold can decide a heap of this size.
     #[inline(always)]
     fn decides(&self, heap: u64) -> bool {

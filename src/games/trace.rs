@@ -168,6 +168,15 @@ impl MoveTrace {
         self.heaps += later.heaps;
     }
 
+    /// Records `holder` as the heap with `bit`, as a trace built from
+    /// something other than a walk over the heaps (an interactor's per-bit
+    /// lists) names one: any heap whose value has the bit will do for a
+    /// winning move.
+    pub fn hold(&mut self, bit: u32, holder: FirstHeap) {
+        self.first[bit as usize] = holder;
+        self.add_seen(1u128 << bit);
+    }
+
     /// The first heap whose value has `bit`, if any has.
     pub fn first_with(&self, bit: u32) -> Option<FirstHeap> {
         (self.seen() >> bit & 1 == 1).then(|| self.first[bit as usize])

@@ -41,6 +41,7 @@ pub mod listen;
 pub mod player;
 pub mod protocol;
 mod session;
+pub mod tally;
 
 use std::time::Duration;
 
@@ -144,5 +145,7 @@ pub fn two_piles(game: &Game) -> bool {
     matches!(game, Game::Wythoff(_) | Game::CornerWalk(_))
 }
 
+#[cfg(test)]
+mod tally_tests;
 #[cfg(test)]
 mod tests;

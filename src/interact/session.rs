@@ -9,10 +9,11 @@ use crate::plural::count;
 use crate::problem::Problem;
 use crate::stress::TestFile;
 
-use super::board::{Board, Fault};
+use super::board::{Board, Fault, Move};
 use super::listen::{Heard, Lines};
-use super::player::Player;
+use super::player::{self, Player};
 use super::protocol::{is_blank, read_side, Side, LOST, WON};
+use super::tally::Tally;
 use super::{two_piles, Limits, Outcome, Verdict};
 
 /// How many lines of a game the transcript keeps: its last ones.
@@ -115,15 +116,18 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
             Err(end) => return Ok(Err(self.lost(end))),
         };
         let mut program_moves = side == Side::First;
+        // Kept up to date move by move: no move folds the whole position.
+        let mut tally = player::tally(&self.game, &board)?;
         // The program's first slip: where a position it won became lost.
-        let mut slip: Option<String> = match board.mover_wins(&mut self.game)? == program_moves {
+        let won = self.mover_wins(&board, tally.as_ref())? == program_moves;
+        let mut slip: Option<String> = match won {
             true => None,
             false => Some(format!("it chose {} from {board}", side.word())),
         };
         let mut moves: u64 = 0;
         loop {
-            if !self.player.has_move(&mut self.game, &board) {
-                let mover_wins = board.mover_wins(&mut self.game)?;
+            if !player::has_move_in(&mut self.game, &board, tally.as_ref()) {
+                let mover_wins = self.mover_wins(&board, tally.as_ref())?;
                 if mover_wins == program_moves {
                     // A program that won its last game may be gone before
                     // reading this; one that had more to play is caught at
@@ -162,24 +166,41 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
                     }
                 };
                 let won_before = slip.is_none();
-                board.apply(&mv);
-                if won_before && board.mover_wins(&mut self.game)? {
+                self.play(&mut board, tally.as_mut(), &mv)?;
+                if won_before && self.mover_wins(&board, tally.as_ref())? {
                     slip = Some(format!("its move {}, {mv}, left a won position", moves + 1));
                 }
             } else {
                 // Past half the limit nimstream plays to end the game, so a
                 // game that reaches the limit is the program's doing.
                 self.player.hurry(moves >= self.limits.max_moves / 2);
-                let Some(mv) = self.player.choose(&mut self.game, &board)? else {
+                let chosen = self
+                    .player
+                    .choose_in(&mut self.game, &board, tally.as_mut())?;
+                let Some(mv) = chosen else {
                     return Err("the interactor found no move where it has one".into());
                 };
                 if let Err(end) = self.send(format!("{mv}\n").as_bytes()) {
                     return Ok(Err(end));
                 }
-                board.apply(&mv);
+                self.play(&mut board, tally.as_mut(), &mv)?;
             }
             moves += 1;
             program_moves = !program_moves;
+        }
+    }
+
+    /// Whether the player to move on `board` wins.
+    fn mover_wins(&mut self, board: &Board, tally: Option<&Tally>) -> Result<bool, String> {
+        player::mover_wins(&mut self.game, board, tally)
+    }
+
+    /// Plays `mv` on `board` and keeps `tally` up with it.
+    fn play(&self, board: &mut Board, tally: Option<&mut Tally>, mv: &Move) -> Result<(), String> {
+        board.apply(mv);
+        match tally {
+            Some(tally) => player::keep_up(&self.game, tally, board, mv),
+            None => Ok(()),
         }
     }
 

@@ -387,3 +387,125 @@ fn judge_plays_each_test_against_the_program_in_its_box() {
         "{refusal}"
     );
 }
+
+/// `judge --interactive` passes `--max-moves`, `--move-time` and `--seed`
+/// to the interactor as `interact` takes them; without `--interactive`
+/// they are refused.
+#[test]
+fn judge_passes_the_interactors_options_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let tests = dir.path().to_str().unwrap().to_owned();
+    let heap_player = player("heap_player");
+    let judge = |test: &str, options: &[&str], behaviour: &str| {
+        std::fs::write(dir.path().join("1.in"), test).unwrap();
+        let mut args = vec!["judge", "nim", &tests, "--interactive"];
+        args.extend(options);
+        args.extend(["--", heap_player.to_str().unwrap(), "nim", behaviour]);
+        let run = crate::common::nimstream(&args, b"");
+        crate::common::stdout(&run).to_string()
+    };
+    // The right player needs 3 moves to win 5 3.
+    let printed = judge("1\n2\n5 3\n", &["--max-moves", "2"], "right");
+    assert!(printed.contains("1.in: WA "), "{printed}");
+    assert!(
+        printed.contains("the game reached 2 moves, the most a game may have"),
+        "{printed}"
+    );
+    assert!(judge("1\n2\n5 3\n", &["--max-moves", "3"], "right").contains("1 test: 1 AC"));
+    // Idle after the move time, before the box's wall clock (3 s) ends it.
+    let printed = judge(
+        "1\n2\n5 3\n",
+        &["--move-time", "1", "--time-limit", "1"],
+        "silent",
+    );
+    assert!(printed.contains("1.in: TLE "), "{printed}");
+    assert!(
+        printed.contains("idle: game 1: the program wrote nothing in the 1s"),
+        "{printed}"
+    );
+    // From 6 6, lost, the interactor's first move is drawn among equals:
+    // the same seed plays the same game, and some seeds play others.
+    let game_of = |seed: &str| {
+        let printed = judge("1\n2\n6 6\n", &["--seed", seed], "one-heap");
+        assert!(printed.contains("1.in: WA "), "{printed}");
+        let ends = printed.find("the game ends:").expect("a transcript");
+        // The transcript's lines only: the summary after them has times.
+        printed[ends..]
+            .lines()
+            .skip(1)
+            .take_while(|line| line.starts_with("    "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let games: Vec<String> = (0..6).map(|seed| game_of(&seed.to_string())).collect();
+    assert_eq!(game_of("3"), games[3]);
+    assert!(games.iter().any(|game| *game != games[0]), "{games:#?}");
+    for options in [
+        &["--max-moves", "2"][..],
+        &["--move-time", "1"],
+        &["--seed", "1"],
+    ] {
+        let mut args = vec!["judge", "nim", &tests];
+        args.extend(options);
+        args.extend(["--", "true"]);
+        let run = crate::common::nimstream(&args, b"");
+        assert_eq!(run.status.code(), Some(2), "{options:?}");
+        let said = crate::common::stderr(&run);
+        assert!(said.contains("--interactive"), "{options:?}: {said}");
+    }
+}
+
+/// `nimstream play`: a person's side through pipes. The first game is won
+/// outright; in the second, from 1 1, the person answers nimstream's move,
+/// read from its standard error, with the other heap. Then a game lost.
+#[test]
+fn play_takes_a_persons_moves_on_standard_input() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("games.in");
+    std::fs::write(&input, "2\n1\n3\n2\n1 1\n").unwrap();
+    let mut nimstream = Command::new(env!("CARGO_BIN_EXE_nimstream"))
+        .args(["play", "nim"])
+        .arg(&input)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut person = nimstream.stdin.take().unwrap();
+    person.write_all(b"First\n1:3->0\nSecond\n").unwrap();
+    person.flush().unwrap();
+    let (lines, heard) = std::sync::mpsc::channel();
+    let shown = BufReader::new(nimstream.stderr.take().unwrap());
+    thread::spawn(move || {
+        for line in shown.lines() {
+            let _ = lines.send(line.unwrap());
+        }
+    });
+    let mut seen = Vec::new();
+    let reply = loop {
+        let line = heard
+            .recv_timeout(SESSION_TIMEOUT)
+            .expect("nimstream's move");
+        seen.push(line.clone());
+        match line.trim_start_matches("? ") {
+            "1:1->0" => break "2:1->0\n",
+            "2:1->0" => break "1:1->0\n",
+            _ => {}
+        }
+    };
+    person.write_all(reply.as_bytes()).unwrap();
+    drop(person);
+    let output = nimstream.wait_with_output().unwrap();
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{printed} {seen:?}");
+    assert_eq!(printed, "you won 2 games\n");
+    assert!(seen.iter().any(|line| line.ends_with("0")), "{seen:?}");
+    let lost = crate::common::nimstream(&["play", "nim", input.to_str().unwrap()], b"Second\n");
+    assert_eq!(lost.status.code(), Some(1));
+    assert!(
+        crate::common::stdout(&lost).starts_with("you lost: game 1: the program lost"),
+        "{}",
+        crate::common::stdout(&lost)
+    );
+}

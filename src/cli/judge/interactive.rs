@@ -2,10 +2,11 @@
 //! it, against the program in its box, over two pipes.
 //!
 //! The interactor runs on a thread of its own while the box runs; the
-//! program's verdict is its limits' first (TLE, OLE, MLE), then the
-//! interactor's rejection (a game lost or an illegal move: WA; no line in
-//! time: TLE, "idle"), then its exit (RE), then the interactor's
-//! presentation error, and AC when every game was won.
+//! program's verdict is idleness first (no line within the move time:
+//! TLE, "idle"), then its limits' (TLE, OLE, MLE), then the interactor's
+//! rejection (a game lost or an illegal move: WA), then its exit (RE),
+//! then the interactor's presentation error, and AC when every game was
+//! won.
 
 use std::fs::File;
 use std::io;
@@ -39,7 +40,7 @@ pub(super) fn judge_interactive_test(context: &Context, test: &Path) -> Result<T
         .map_err(|error| Error::Usage(format!("{name}: {error}")))?;
     let (from_program, program_stdout) = io::pipe().map_err(io_error(&scratch.path))?;
     let (program_stdin, mut to_program) = io::pipe().map_err(io_error(&scratch.path))?;
-    let limits = interact::Limits::default();
+    let limits = context.play.clone();
     let (said, outcome) = std::thread::scope(|scope| {
         let interactor = scope.spawn(move || {
             let mut lines = Listener::spawn(from_program);
@@ -88,6 +89,14 @@ fn verdict_of(
             "the program could not be started in its box: {why}"
         )));
     }
+    // The interactor gave up on a silent program before its box's clock
+    // ran out, which the box, not told, still waits for.
+    if said.verdict == Said::Idleness {
+        return Ok((
+            Verdict::TimeLimit,
+            format!("idle: {}", with_transcript(said)),
+        ));
+    }
     if outcome.time_limited(limits) {
         let message = format!(
             "{:.2} s of CPU, {:.2} s of wall-clock time ({ended})",
@@ -108,7 +117,7 @@ fn verdict_of(
     let game = || with_transcript(said);
     Ok(match said.verdict {
         Said::WrongAnswer => (Verdict::WrongAnswer, game()),
-        Said::Idleness => (Verdict::TimeLimit, format!("idle: {}", game())),
+        Said::Idleness => unreachable!("idleness is judged first"),
         _ if outcome.ending != Ending::Exited(0) => {
             (Verdict::RuntimeError, with_stderr(ended, outcome))
         }

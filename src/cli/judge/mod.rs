@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use nimstream::games::Game;
@@ -98,6 +98,17 @@ pub struct JudgeArgs {
     /// nothing in time for a move gets TLE (idle).
     #[arg(long, conflicts_with_all = ["moves", "strict", "stress"])]
     interactive: bool,
+    /// With --interactive: the most moves one game may take, both
+    /// players' together; a game that reaches it is the program's wrong
+    /// answer. Past half of it, nimstream plays a lost position to end the
+    /// game soon.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = crate::at_least_one, requires = "interactive")]
+    max_moves: u64,
+    /// With --interactive: seconds the program may take to write a line it
+    /// owes (its side or a move), counted from the interactor's last line;
+    /// past it the verdict is TLE (idle).
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::seconds, requires = "interactive")]
+    move_time: Duration,
     /// Print the results as one JSON object, not a line a test.
     #[arg(long)]
     json: bool,
@@ -118,10 +129,19 @@ struct Context<'a> {
     moves: bool,
     /// Whether each test is played against the program, not answered.
     interactive: bool,
+    /// What bounds each game played, and the interactor's seed.
+    play: nimstream::interact::Limits,
 }
 
 pub fn judge_command(mut args: JudgeArgs) -> Result<ExitCode, Error> {
     args.problem.shift_inputs(&mut args.tests)?;
+    if args.stress.seed.is_some() && !args.stress.stress && !args.interactive {
+        return Err(Error::Usage(
+            "--seed is the seed of --stress's draws or of --interactive's moves: give one \
+             of them"
+                .into(),
+        ));
+    }
     if args.stress.stress {
         return stress_command(&args);
     }
@@ -199,6 +219,11 @@ impl<'a> Context<'a> {
             problem_file: args.problem.problem_file.clone(),
             moves: args.moves,
             interactive: args.interactive,
+            play: nimstream::interact::Limits {
+                max_moves: args.max_moves,
+                move_time: args.move_time,
+                seed: args.stress.seed.unwrap_or(0),
+            },
         })
     }
 }

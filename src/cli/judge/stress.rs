@@ -52,9 +52,12 @@ pub struct StressArgs {
     /// Draw tests for this long: seconds, or 90s, 10m, 2h.
     #[arg(long = "for", value_name = "DURATION", requires = "stress", value_parser = parse_duration)]
     duration: Option<Duration>,
-    /// The seed of the draws: the same seed draws the same tests.
-    #[arg(long, value_name = "S", requires = "stress", default_value_t = 1)]
-    seed: u64,
+    /// The seed: with --stress, of the draws (default 1; the same seed
+    /// draws the same tests); with --interactive, of the interactor's
+    /// draws among equally good moves in a lost position (default 0; the
+    /// same seed plays the same game against the same moves).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
     /// Judge against this program's answers, not nimstream's (its words
     /// split at spaces), e.g. a setter's model solution to a problem file.
     /// For a problem of nimstream's list its answers are checked against
@@ -68,6 +71,13 @@ pub struct StressArgs {
     out_dir: PathBuf,
     #[command(flatten)]
     aim: AimArgs,
+}
+
+impl StressArgs {
+    /// The seed of the draws.
+    fn draws_seed(&self) -> u64 {
+        self.seed.unwrap_or(1)
+    }
 }
 
 /// A test run and judged.
@@ -123,7 +133,7 @@ pub fn stress(
     let started = Instant::now();
     let mut shown = Instant::now();
     let terminal = std::io::stderr().is_terminal();
-    let mut drawer = Drawer::new(context, aimed, args.seed);
+    let mut drawer = Drawer::new(context, aimed, args.draws_seed());
     let mut run = 0;
     let mut exhausted = false;
     while run < total {
@@ -174,7 +184,7 @@ pub fn stress(
         out,
         "{} passed (seed {}, {:.1} s): no failure found{why_fewer}",
         count(run, "test"),
-        args.seed,
+        args.draws_seed(),
         started.elapsed().as_secs_f64()
     )
     .map_err(crate::stdout_error)?;
@@ -196,7 +206,7 @@ fn same_run(context: &Context, args: &StressArgs, commands: &Commands) -> String
         "nimstream judge".to_string(),
         problem_words(context.problem, context),
         "--stress".to_string(),
-        format!("--seed {}", args.seed),
+        format!("--seed {}", args.draws_seed()),
     ];
     if let Some(cases) = args.cases {
         words.push(format!("--cases {cases}"));
@@ -358,7 +368,7 @@ impl Runner<'_> {
             out,
             "test {} of the run seeded {}: {}: {}",
             index + 1,
-            args.seed,
+            args.draws_seed(),
             judged.verdict,
             judged.message
         )

@@ -270,6 +270,7 @@ impl MisereRuleGame {
 
 impl HeapFold for MisereRuleGame {
     const MAY_REFUSE: bool = true;
+    const TAKES_OUT: bool = false;
 
     /// The accumulator's row of the table, at the heap's element.
     #[inline(always)]

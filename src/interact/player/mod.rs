@@ -24,12 +24,13 @@
 //! is over.
 
 use crate::games::{
-    CaseSummary, Game, HeapGame, HeapMove, Legality, Played, PositionGame, PositionMove,
+    Game, HeapFold, HeapGame, HeapMove, Legality, Played, PositionGame, PositionMove,
 };
 use crate::grundy::Rule;
 use crate::rng::SplitMix64;
 
-use super::board::{summary, Board, Move};
+use super::board::{Board, Move};
+use super::tally::{value_of, Tally};
 
 /// How many heaps a lost position's candidates are drawn from.
 const SAMPLED_HEAPS: usize = 24;
@@ -61,8 +62,21 @@ impl Player {
 
     /// The interactor's move on `board`, to move there; `None` when it has
     /// no move (the game is over). An error when the game cannot decide a
-    /// heap.
+    /// heap. Tallies the heaps first: [`Player::choose_in`] is for a
+    /// session that keeps its tally.
     pub fn choose(&mut self, game: &mut Game, board: &Board) -> Result<Option<Move>, String> {
+        let mut tally = tally(game, board)?;
+        self.choose_in(game, board, tally.as_mut())
+    }
+
+    /// The interactor's move on `board`, whose heaps `tally` keeps up
+    /// with (`None` for a position game's board).
+    pub fn choose_in(
+        &mut self,
+        game: &mut Game,
+        board: &Board,
+        tally: Option<&mut Tally>,
+    ) -> Result<Option<Move>, String> {
         let rule = rule_of(game).cloned();
         let score = match (self.hurry, &*game) {
             (true, _) => Score::ObjectsLeft,
@@ -71,12 +85,12 @@ impl Player {
         };
         let (rng, hurry) = (&mut self.rng, self.hurry);
         crate::with_game!(game,
-            heap game => match board {
-                Board::Heaps(heaps) => {
-                    let chosen = heap_choice(&*game, heaps, rule.as_ref(), score, rng)?;
+            heap game => match (board, tally) {
+                (Board::Heaps(heaps), Some(tally)) => {
+                    let chosen = heap_choice(&*game, heaps, tally, rule.as_ref(), score, rng)?;
                     Ok(chosen.map(Move::Heap))
                 }
-                Board::Position(..) => Err("a heap game on a position".into()),
+                _ => Err("a heap game on a position, or its heaps untallied".into()),
             },
             position game => match *board {
                 Board::Position(a, b) => {
@@ -90,21 +104,80 @@ impl Player {
 
     /// Whether the player to move on `board` has any move at all.
     pub fn has_move(&mut self, game: &mut Game, board: &Board) -> bool {
-        let rule = rule_of(game).cloned();
-        crate::with_game!(game,
-            heap game => match board {
-                Board::Heaps(heaps) => heaps
-                    .iter()
-                    .any(|&heap| !heap_options(&*game, heap, rule.as_ref(), None).is_empty()),
-                Board::Position(..) => false,
-            },
-            position game => match *board {
-                Board::Position(a, b) => !position_options(game, (a, b), None).is_empty(),
-                Board::Heaps(_) => false,
-            },
-            row _game => false
-        )
+        match tally(game, board) {
+            Ok(tally) => has_move_in(game, board, tally.as_ref()),
+            Err(_) => false,
+        }
     }
+}
+
+/// The tally of `board`'s heaps, kept up to date by [`keep_up`]; `None`
+/// for a position game's board. An error when the game refuses a heap.
+pub fn tally(game: &Game, board: &Board) -> Result<Option<Tally>, String> {
+    let rule = rule_of(game).cloned();
+    crate::with_game!(game,
+        heap game => match board {
+            Board::Heaps(heaps) => {
+                let moves = |heap| heap_moves(game, heap, rule.as_ref());
+                Tally::new(game, heaps, moves).map(Some)
+            }
+            Board::Position(..) => Ok(None),
+        },
+        position _game => Ok(None),
+        row _game => Ok(None)
+    )
+}
+
+/// Keeps `tally` up with `mv`, just played on `board`.
+pub fn keep_up(game: &Game, tally: &mut Tally, board: &Board, mv: &Move) -> Result<(), String> {
+    let rule = rule_of(game).cloned();
+    crate::with_game!(game,
+        heap game => match (board, mv) {
+            (Board::Heaps(heaps), Move::Heap(mv)) => {
+                let moves = |heap| heap_moves(game, heap, rule.as_ref());
+                tally.apply(game, heaps, mv, moves)
+            }
+            _ => Err("a heap game's move on a position".into()),
+        },
+        position _game => Ok(()),
+        row _game => Ok(())
+    )
+}
+
+/// Whether the player to move on `board` wins: for heaps, from `tally`.
+pub fn mover_wins(game: &mut Game, board: &Board, tally: Option<&Tally>) -> Result<bool, String> {
+    match tally {
+        Some(tally) => Ok(crate::with_game!(&*game,
+            heap game => game.first_player_wins(tally.summary()),
+            position _game => false,
+            row _game => false
+        )),
+        None => board.mover_wins(game),
+    }
+}
+
+/// Whether the player to move on `board` has any move: for heaps, whether
+/// `tally` has a heap that moves.
+pub fn has_move_in(game: &mut Game, board: &Board, tally: Option<&Tally>) -> bool {
+    match (board, tally) {
+        (Board::Heaps(_), Some(tally)) => !tally.movable().is_empty(),
+        (Board::Position(a, b), _) => crate::with_game!(game,
+            heap _game => false,
+            position game => !position_options(game, (*a, *b), None).is_empty(),
+            row _game => false
+        ),
+        _ => false,
+    }
+}
+
+/// Whether a heap of `heap` has a move in `game`: the candidates that show
+/// it are the ones [`heap_options`] always includes.
+fn heap_moves<G: HeapGame>(game: &G, heap: u64, rule: Option<&Rule>) -> bool {
+    // Taking one, a candidate of every heap, settles most heaps without
+    // building the candidates: a position of 10^6 heaps is tallied so.
+    heap > 0
+        && (game.legality(heap, &[heap - 1]) == Legality::Legal
+            || !heap_options(game, heap, rule, None).is_empty())
 }
 
 /// What a lost position's candidates are ranked by, fewest first.
@@ -129,55 +202,54 @@ fn rule_of(game: &Game) -> Option<&Rule> {
 
 /// A heap's Grundy value as its fold xors it, all 65 bits.
 fn value<G: HeapGame>(game: &G, heap: u64) -> u128 {
-    let mut alone = CaseSummary::default();
-    game.fold(&mut alone, heap);
+    let alone = value_of(game, heap);
     u128::from(alone.xor) | u128::from(alone.carry) << 64
 }
 
-/// The interactor's move on `heaps`.
+/// The interactor's move on `heaps`, which `tally` keeps up with.
 fn heap_choice<G: HeapGame>(
     game: &G,
     heaps: &[u64],
+    tally: &mut Tally,
     rule: Option<&Rule>,
     score: Score,
     rng: &mut SplitMix64,
 ) -> Result<Option<HeapMove>, String> {
-    let folded = summary(game, heaps)?;
+    let folded = *tally.summary();
     if game.first_player_wins(&folded) {
-        if let Some(mv) = game.winning_move_in(heaps, &folded) {
+        // A misère quotient's move needs the heaps themselves: a walk over
+        // them, the one reply not kept up to date.
+        let won = match G::MOVES_NEED_HEAPS {
+            true => game.winning_move_in(heaps, &folded),
+            false => game.winning_move(&folded, &tally.trace(game, heaps)),
+        };
+        if let Some(mv) = won {
             return Ok(Some(mv));
         }
     }
     let mut candidates: Vec<(usize, Vec<u64>)> = Vec::new();
-    // Late in a game most heaps may be empty: the sample is of the others.
-    let nonempty: Vec<usize> = (0..heaps.len()).filter(|&at| heaps[at] > 0).collect();
-    let sampled: Vec<usize> = match nonempty.len() <= SAMPLED_HEAPS {
-        true => nonempty,
+    let movable = tally.movable();
+    let sampled: Vec<usize> = match movable.len() <= SAMPLED_HEAPS {
+        true => movable.iter().map(|&at| at as usize).collect(),
         false => (0..SAMPLED_HEAPS)
-            .map(|_| nonempty[rng.between(0, nonempty.len() as u64 - 1) as usize])
+            .map(|_| movable[rng.between(0, movable.len() as u64 - 1) as usize] as usize)
             .collect(),
     };
     for &at in &sampled {
         let options = heap_options(game, heaps[at], rule, Some(rng));
         candidates.extend(options.into_iter().map(|parts| (at, parts)));
     }
-    if candidates.is_empty() {
-        // The sample may have missed the few heaps that still move.
-        let moving = heaps.iter().enumerate().find_map(|(at, &heap)| {
-            let options = heap_options(game, heap, rule, None);
-            (!options.is_empty()).then(|| options.into_iter().map(move |parts| (at, parts)))
-        });
-        candidates.extend(moving.into_iter().flatten());
-    }
     let scores: Vec<u64> = match score {
         Score::WinningReplies => {
-            let values: Vec<u128> = heaps.iter().map(|&heap| value(game, heap)).collect();
-            let replies = Replies::of(&values);
+            let replies = Replies {
+                xor: u128::from(folded.xor) | u128::from(folded.carry) << 64,
+                holding: *tally.holding(),
+            };
             candidates
                 .iter()
                 .map(|(at, parts)| {
                     let after: Vec<u128> = parts.iter().map(|&part| value(game, part)).collect();
-                    replies.after(values[*at], &after)
+                    replies.after(value(game, heaps[*at]), &after)
                 })
                 .collect()
         }
@@ -211,20 +283,6 @@ struct Replies {
 }
 
 impl Replies {
-    fn of(values: &[u128]) -> Replies {
-        let mut replies = Replies {
-            xor: 0,
-            holding: [0; 65],
-        };
-        for &value in values {
-            replies.xor ^= value;
-            for bit in 0..65 {
-                replies.holding[bit] += (value >> bit & 1) as u64;
-            }
-        }
-        replies
-    }
-
     /// How many heaps have a winning reply once the heap worth `from` is
     /// replaced by parts worth `parts`: those whose value holds the new
     /// xor's highest bit (none when the xor is 0).
