@@ -224,7 +224,7 @@ pub fn run_connected(
     let errors = private_file(stderr)?;
     let (reading, writing) = report_pipe()?;
     let network = match (&identity, kind) {
-        (Some(_), plan::Kind::Root { .. }) => Some(network::fresh()?),
+        (Some(identity), plan::Kind::Root { .. }) => Some(network::take(identity.uid)?),
         _ => None,
     };
     let request = plan::Request {
@@ -246,8 +246,6 @@ pub fn run_connected(
     };
     let plan = plan::Plan::new(&request, streams)?;
     let keeper = start(&plan, kind, network.is_none())?;
-    // The keeper has its own descriptor of it.
-    drop(network);
     let held_mounts = match kind.namespaces() {
         true => teardown::HeldMounts::of(keeper),
         false => None,
@@ -263,6 +261,9 @@ pub fn run_connected(
     let reported = read_reports(reading)?;
     if let Some(held) = held_mounts {
         held.release();
+    }
+    if let (Some(identity), Some(network)) = (&identity, network) {
+        network::give_back(identity.uid, network);
     }
     let out_of_memory = group.as_ref().is_some_and(|group| group.out_of_memory());
     drop(group);

@@ -1,83 +1,71 @@
-//! The network namespaces of root's boxes: a new one for every box,
-//! made ahead on a thread of their own.
+//! The network namespaces of root's boxes: each box user's own, kept for
+//! that user's next box while nothing of the last box is left in it.
 //!
-//! One namespace per box user would be cheaper, but not private: a socket
-//! can outlive every process of its box (an abstract Unix socket whose
-//! only descriptor is in flight in its own queue lives until the kernel's
-//! collector finds it), and the next box of that user would list it in
-//! its `/proc/net/unix`, or receive what it holds. Making a namespace
-//! costs about a millisecond of the kernel's work, so a thread makes the
-//! next ones while the boxes run; the kernel tears one down on its own
-//! time once its last descriptor is closed.
+//! A socket can outlive every process of its box: an abstract Unix socket
+//! whose only descriptor is in flight in its own queue lives until the
+//! kernel's collector finds it, and the next box in that namespace would
+//! list it in `/proc/net/unix` (its name can carry a test's data), or
+//! reach it. So once a box has ended, nimstream looks into its namespace
+//! (a thread enters it and reads its `/proc/net/sockstat`, whose count
+//! takes in every socket a process made there, of any kind): none left,
+//! and the namespace is kept for the user's next box; any, and it is let
+//! go of and the next box gets a new one. A new one for every box would
+//! do too, but making one costs about a millisecond of the kernel's work
+//! and its end more: on a machine of two cores, as much as the rest of a
+//! trivial program's run. The program cannot change the namespace (it is
+//! root's), and its loopback stays down.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io;
 use std::os::unix::io::{AsRawFd, FromRawFd, OwnedFd};
-use std::sync::{Condvar, Mutex, OnceLock};
+use std::sync::Mutex;
 
-/// Namespaces made ahead, at most.
-const AHEAD: usize = 2;
+/// The namespaces kept, by box user, each found empty when its last box
+/// ended.
+static KEPT: Mutex<BTreeMap<u32, OwnedFd>> = Mutex::new(BTreeMap::new());
 
-struct Pool {
-    ready: Mutex<Vec<OwnedFd>>,
-    /// Signalled when one is taken.
-    taken: Condvar,
-}
-
-/// A new network namespace for a box, held by the returned descriptor:
-/// one made ahead if there is one, else one made now.
-pub(super) fn fresh() -> io::Result<OwnedFd> {
-    let Some(pool) = pool() else {
-        return new_network();
-    };
-    let made = lock(pool).pop();
-    pool.taken.notify_one();
-    match made {
+/// The network namespace for a box of `uid`: the one its last box left
+/// empty, or a new one.
+pub(super) fn take(uid: u32) -> io::Result<OwnedFd> {
+    let kept = KEPT
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .remove(&uid);
+    match kept {
         Some(fd) => Ok(fd),
         None => new_network(),
     }
 }
 
-/// The pool, its thread started on the first call; `None` if no thread
-/// can be started.
-fn pool() -> Option<&'static Pool> {
-    static POOL: OnceLock<Option<&'static Pool>> = OnceLock::new();
-    *POOL.get_or_init(|| {
-        let pool: &'static Pool = Box::leak(Box::new(Pool {
-            ready: Mutex::new(Vec::new()),
-            taken: Condvar::new(),
-        }));
-        std::thread::Builder::new()
-            .name("nimstream-box-networks".into())
-            .spawn(move || make_ahead(pool))
-            .ok()
-            .map(|_| pool)
-    })
-}
-
-fn lock(pool: &Pool) -> std::sync::MutexGuard<'_, Vec<OwnedFd>> {
-    pool.ready
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Keeps `AHEAD` namespaces ready; ends if one cannot be made (the runs
-/// then make their own, and say why).
-fn make_ahead(pool: &Pool) {
-    loop {
-        let mut ready = lock(pool);
-        while ready.len() >= AHEAD {
-            ready = pool
-                .taken
-                .wait(ready)
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-        }
-        drop(ready);
-        match new_network() {
-            Ok(fd) => lock(pool).push(fd),
-            Err(_) => return,
-        }
+/// Gives back the namespace of an ended box of `uid`: kept if no socket
+/// is left in it, else let go of.
+pub(super) fn give_back(uid: u32, namespace: OwnedFd) {
+    if holds_no_socket(&namespace) {
+        KEPT.lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .insert(uid, namespace);
     }
+}
+
+/// Whether no socket is open in `namespace`. A thread of its own enters
+/// it and ends there, so that no thread of nimstream's stays in a box's
+/// network; any failure counts as a socket left.
+fn holds_no_socket(namespace: &OwnedFd) -> bool {
+    let fd = namespace.as_raw_fd();
+    std::thread::scope(|scope| {
+        scope
+            .spawn(move || {
+                // SAFETY: a plain system call; it moves this thread alone.
+                if unsafe { libc::setns(fd, libc::CLONE_NEWNET) } != 0 {
+                    return false;
+                }
+                let counts = std::fs::read_to_string("/proc/thread-self/net/sockstat");
+                counts.is_ok_and(|text| text.lines().next() == Some("sockets: used 0"))
+            })
+            .join()
+            .unwrap_or(false)
+    })
 }
 
 /// A new network namespace, held by a descriptor: a child is cloned into
