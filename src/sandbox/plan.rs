@@ -101,8 +101,8 @@ pub(super) struct Plan {
     pub report: libc::c_int,
     /// `/proc/self/{setgroups,uid_map,gid_map}` and what to write there.
     pub user_maps: Vec<(CString, CString)>,
-    /// A network namespace to enter, made ahead for this box (root's
-    /// boxes); `None` where the clone makes a new one.
+    /// A network namespace to enter (root's boxes: their user's, empty);
+    /// `None` where the clone makes a new one.
     pub network: Option<libc::c_int>,
     /// `cgroup.procs` of each of the run's control groups, open for writing.
     pub control_groups: Vec<libc::c_int>,
