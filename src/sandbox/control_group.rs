@@ -196,10 +196,14 @@ impl ControlGroup {
         }
     }
 
-    /// The descriptors of its `cgroup.procs` files, for the keeper.
-    pub(super) fn procs(&self) -> Vec<libc::c_int> {
-        use std::os::unix::io::AsRawFd;
-        self.procs.iter().map(|file| file.as_raw_fd()).collect()
+    /// Moves the process `pid` (the keeper, whose children follow) into
+    /// the groups.
+    pub(super) fn add(&self, pid: libc::pid_t) -> io::Result<()> {
+        let line = format!("{pid}\n");
+        for mut file in &self.procs {
+            file.write_all(line.as_bytes())?;
+        }
+        Ok(())
     }
 
     /// The CPU time of every process the box has had.

@@ -150,7 +150,7 @@ fn probe(kind: Kind) -> bool {
         stderr: null.as_raw_fd(),
         report: writing.as_raw_fd(),
         network: None,
-        control_groups: Vec::new(),
+        joined: None,
     };
     let Ok(mut plan) = plan::Plan::new(&request, streams) else {
         return false;

@@ -78,7 +78,7 @@ mod watch;
 
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::io::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
@@ -223,6 +223,10 @@ pub fn run_connected(
     let (input, output) = (stdin, stdout);
     let errors = private_file(stderr)?;
     let (reading, writing) = report_pipe()?;
+    let joined = match &group {
+        Some(_) => Some(joined_pipe()?),
+        None => None,
+    };
     let network = match (&identity, kind) {
         (Some(identity), plan::Kind::Root { .. }) => Some(network::take(identity.uid)?),
         _ => None,
@@ -242,7 +246,7 @@ pub fn run_connected(
         stderr: errors.as_raw_fd(),
         report: writing.as_raw_fd(),
         network: network.as_ref().map(|fd| fd.as_raw_fd()),
-        control_groups: group.as_ref().map_or_else(Vec::new, |g| g.procs()),
+        joined: joined.as_ref().map(|(reading, _)| reading.as_raw_fd()),
     };
     let plan = plan::Plan::new(&request, streams)?;
     let keeper = start(&plan, kind, network.is_none())?;
@@ -250,6 +254,13 @@ pub fn run_connected(
         true => teardown::HeldMounts::of(keeper),
         false => None,
     };
+    if let (Some(group), Some((_, tell))) = (&group, joined) {
+        // While the keeper builds the box. Without the byte (the move
+        // failed) the keeper ends, reporting that it could not join.
+        if group.add(keeper).is_ok() {
+            let _ = (&tell).write_all(&[1]);
+        }
+    }
     drop(writing);
     drop((input, output));
     let _keeper = interrupt::Keeper::new(keeper);
@@ -336,6 +347,18 @@ fn report_pipe() -> io::Result<(File, OwnedFd)> {
     }
     // SAFETY: both descriptors are new and owned here alone.
     unsafe { Ok((File::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1]))) }
+}
+
+/// The pipe on which nimstream tells the keeper it is in the run's
+/// control groups: the keeper's reading end, and nimstream's writing end.
+fn joined_pipe() -> io::Result<(OwnedFd, File)> {
+    let mut ends = [0; 2];
+    // SAFETY: `ends` has room for the two descriptors.
+    if unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors are new and owned here alone.
+    unsafe { Ok((OwnedFd::from_raw_fd(ends[0]), File::from_raw_fd(ends[1]))) }
 }
 
 /// How the program ended, by the keeper's report.

@@ -104,8 +104,11 @@ pub(super) struct Plan {
     /// A network namespace to enter (root's boxes: their user's, empty);
     /// `None` where the clone makes a new one.
     pub network: Option<libc::c_int>,
-    /// `cgroup.procs` of each of the run's control groups, open for writing.
-    pub control_groups: Vec<libc::c_int>,
+    /// Where nimstream says, with a byte, that it has moved the keeper
+    /// into the run's control groups: the keeper starts the program only
+    /// then, and meanwhile builds the box (the move waits for an RCU grace
+    /// period). `None` without control groups.
+    pub joined: Option<libc::c_int>,
     /// Where the box's tmpfs is mounted before it becomes `/`.
     pub root: CString,
     pub tmpfs_options: CString,
@@ -134,7 +137,7 @@ pub(super) struct Streams {
     pub stderr: libc::c_int,
     pub report: libc::c_int,
     pub network: Option<libc::c_int>,
-    pub control_groups: Vec<libc::c_int>,
+    pub joined: Option<libc::c_int>,
 }
 
 /// What a plan is made from, besides the streams.
@@ -196,7 +199,7 @@ impl Plan {
             report: streams.report,
             user_maps: user_maps(kind)?,
             network: streams.network,
-            control_groups: streams.control_groups,
+            joined: streams.joined,
             root: c_string(mount_point().as_os_str().as_bytes())?,
             tmpfs_options: c_string(
                 format!("size={},mode=755", request.limits.output.max(1 << 20)).as_bytes(),

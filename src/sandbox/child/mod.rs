@@ -170,7 +170,7 @@ unsafe fn close_inherited(plan: &Plan) {
     let named = fixed
         .iter()
         .chain(plan.network.iter())
-        .chain(plan.control_groups.iter());
+        .chain(plan.joined.iter());
     for &fd in named {
         if count == kept.len() {
             // More than a plan ever has: keep everything rather than guess.
@@ -248,14 +248,17 @@ unsafe fn make_box(plan: &Plan) -> Result<(), Failure> {
     if let Some(network) = plan.network {
         check(Step::Network, libc::setns(network, libc::CLONE_NEWNET))?;
     }
-    for &fd in &plan.control_groups {
-        // "0" is the writer itself; the program, started later, follows.
-        if libc::write(fd, b"0\n".as_ptr().cast(), 2) != 2 {
-            return Err((Step::ControlGroup, errno()));
-        }
-    }
     if plan.namespaces {
         root::build_root(plan)?;
+    }
+    if let Some(joined) = plan.joined {
+        // No byte: nimstream could not move the keeper, and the program
+        // must not run outside the limits.
+        let mut byte = 0u8;
+        if libc::read(joined, (&mut byte as *mut u8).cast(), 1) != 1 {
+            return Err((Step::ControlGroup, libc::EIO));
+        }
+        libc::close(joined);
     }
     Ok(())
 }
