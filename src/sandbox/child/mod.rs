@@ -10,9 +10,10 @@
 //! the report pipe, never a panic.
 //!
 //! The keeper ([`keeper`]) is process 1 of the box's PID namespace. It
-//! joins the run's control groups, builds the box's root (a tmpfs with the
-//! system folders bound read-only, its own `/proc`, `/dev`, `/tmp`), turns
-//! it into `/`, starts the program ([`program`]) and reaps every process
+//! builds the box's root (a tmpfs with the system folders bound
+//! read-only, its own `/proc`, `/dev`, `/tmp`) and turns it into `/`,
+//! meanwhile nimstream moves it into the run's control groups; told that
+//! it is in them, it starts the program ([`program`]) and reaps every process
 //! of the box until the program ends. Then it reports how the program
 //! ended and exits, and the kernel kills whatever the program left: a PID
 //! namespace dies with its first process.
@@ -79,7 +80,7 @@ pub(super) fn step_name(step: i64) -> &'static str {
     const NAMES: [&str; 25] = [
         "resetting signal handlers",
         "mapping the user namespace's user",
-        "joining the control groups",
+        "waiting to be moved into the control groups",
         "making mounts private",
         "opening a folder to show in the box",
         "mounting the box's tmpfs",
