@@ -96,23 +96,7 @@ pub fn write(seq: &NimSequence, out: &mut impl Write) -> io::Result<()> {
 /// Reads a checkpoint from `input`.
 pub fn read(input: &mut impl Read) -> Result<Saved, CheckpointError> {
     let mut input = Summing::new(input);
-    let magic: [u8; 28] = input.array("the header")?;
-    if &magic != MAGIC {
-        return Err(input.bad(0, "not a nimstream grundy checkpoint".into()));
-    }
-    let version = u32::from_le_bytes(input.array("the version")?);
-    if version != VERSION {
-        let what = format!("version {version}; this nimstream reads version {VERSION}");
-        return Err(input.bad(28, what));
-    }
-    let rule_len = u32::from_le_bytes(input.array("the rule's length")?);
-    if rule_len > 1 << 16 {
-        return Err(input.bad(32, format!("a rule of {rule_len} bytes")));
-    }
-    let mut rule = vec![0; rule_len as usize];
-    input.exact(&mut rule, "the rule")?;
-    let rule =
-        String::from_utf8(rule).map_err(|_| input.bad(36, "the rule is not UTF-8".into()))?;
+    let rule = input.header(MAGIC, "grundy", VERSION)?;
     let width_at = input.offset;
     let [width] = input.array("the width")?;
     let count = u64::from_le_bytes(input.array("the count")?);
@@ -237,6 +221,33 @@ impl<T> Summing<T> {
 }
 
 impl<R: Read> Summing<R> {
+    /// Reads the header every checkpoint starts with: its 28-byte magic
+    /// (that of a `kind` checkpoint), its version, and the rule's text,
+    /// which it returns.
+    pub(crate) fn header(
+        &mut self,
+        magic: &[u8; 28],
+        kind: &str,
+        version: u32,
+    ) -> Result<String, CheckpointError> {
+        let found: [u8; 28] = self.array("the header")?;
+        if &found != magic {
+            return Err(self.bad(0, format!("not a nimstream {kind} checkpoint")));
+        }
+        let found = u32::from_le_bytes(self.array("the version")?);
+        if found != version {
+            let what = format!("version {found}; this nimstream reads version {version}");
+            return Err(self.bad(28, what));
+        }
+        let rule_len = u32::from_le_bytes(self.array("the rule's length")?);
+        if rule_len > 1 << 16 {
+            return Err(self.bad(32, format!("a rule of {rule_len} bytes")));
+        }
+        let mut rule = vec![0; rule_len as usize];
+        self.exact(&mut rule, "the rule")?;
+        String::from_utf8(rule).map_err(|_| self.bad(36, "the rule is not UTF-8".into()))
+    }
+
     pub(crate) fn exact(&mut self, buf: &mut [u8], what: &str) -> Result<(), CheckpointError> {
         match self.inner.read_exact(buf) {
             Ok(()) => {

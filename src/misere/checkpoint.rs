@@ -107,23 +107,7 @@ fn write_u32s(out: &mut impl Write, values: &[u32]) -> io::Result<()> {
 /// Reads a checkpoint from `input`.
 pub fn read(input: &mut impl Read) -> Result<Saved, CheckpointError> {
     let mut input = Summing::new(input);
-    let magic: [u8; 28] = input.array("the header")?;
-    if &magic != MAGIC {
-        return Err(input.bad(0, "not a nimstream misere checkpoint".into()));
-    }
-    let version = u32::from_le_bytes(input.array("the version")?);
-    if version != VERSION {
-        let what = format!("version {version}; this nimstream reads version {VERSION}");
-        return Err(input.bad(28, what));
-    }
-    let rule_len = u32::from_le_bytes(input.array("the rule's length")?);
-    if rule_len > 1 << 16 {
-        return Err(input.bad(32, format!("a rule of {rule_len} bytes")));
-    }
-    let mut rule = vec![0; rule_len as usize];
-    input.exact(&mut rule, "the rule")?;
-    let rule =
-        String::from_utf8(rule).map_err(|_| input.bad(36, "the rule is not UTF-8".into()))?;
+    let rule = input.header(MAGIC, "misere", VERSION)?;
     let at = input.offset;
     let heaps = u64::from_le_bytes(input.array("the heaps")?);
     let order = u64::from_le_bytes(input.array("the order")?);
