@@ -1,7 +1,7 @@
 //! Running the built binary, shared by the integration tests.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Runs `nimstream` with `args`, feeding `stdin` to it.
@@ -22,6 +22,15 @@ pub fn nimstream(args: &[&str], stdin: &[u8]) -> Output {
     let output = child.wait_with_output().unwrap();
     writer.join().unwrap();
     output
+}
+
+/// A file named `name` in a folder of its own, removed with the returned
+/// guard: a test that writes checkpoints leaves nothing in the temporary
+/// folder, also when it fails.
+pub fn scratch_file(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
 }
 
 pub fn stdout(output: &Output) -> &str {

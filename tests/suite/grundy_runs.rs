@@ -2,9 +2,10 @@
 //! binary output, and the errors that must come before the work (issue
 //! 29's edges of the rule engine).
 
+use crate::common::scratch_file;
 use std::fs;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -19,14 +20,6 @@ fn run(args: &[&str]) -> Output {
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nimstream-grundy-runs-{}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = fs::remove_file(&path);
-    path
 }
 
 /// Values in a checkpoint file, from its count field (rule "0.6").
@@ -99,7 +92,7 @@ fn under_memory_limit(args: &[&str], bytes: libc::rlim_t) -> Output {
 #[test]
 fn a_run_killed_half_way_resumes_to_the_same_values() {
     let whole = uninterrupted();
-    let path = scratch("killed.ckpt");
+    let (_dir, path) = scratch_file("killed.ckpt");
     let mut child = start_and_wait(&path);
     child.kill().unwrap();
     child.wait().unwrap();
@@ -114,7 +107,7 @@ fn a_run_killed_half_way_resumes_to_the_same_values() {
 #[test]
 fn sigterm_saves_and_stops_and_the_same_command_resumes() {
     let whole = uninterrupted();
-    let path = scratch("terminated.ckpt");
+    let (_dir, path) = scratch_file("terminated.ckpt");
     let child = start_and_wait(&path);
     // SAFETY: kill(2) on our own child's pid.
     unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
@@ -132,7 +125,7 @@ fn sigterm_saves_and_stops_and_the_same_command_resumes() {
 
 #[test]
 fn a_damaged_or_foreign_checkpoint_is_an_error() {
-    let path = scratch("damaged.ckpt");
+    let (_dir, path) = scratch_file("damaged.ckpt");
     let output = run(&[
         "grundy",
         "0.6",
@@ -167,7 +160,7 @@ fn a_damaged_or_foreign_checkpoint_is_an_error() {
 
 #[test]
 fn a_period_search_resumed_from_a_longer_checkpoint_honours_upto() {
-    let path = scratch("kayles.ckpt");
+    let (_dir, path) = scratch_file("kayles.ckpt");
     let ckpt = path.to_str().unwrap();
     let saved = run(&[
         "grundy",
@@ -209,7 +202,7 @@ fn a_period_search_resumed_from_a_longer_checkpoint_honours_upto() {
 
 #[test]
 fn values_written_as_u16le_are_the_text_values() {
-    let path = scratch("values.u16");
+    let (_dir, path) = scratch_file("values.u16");
     let text = run(&["grundy", "0.6", "--values", "5000"]);
     let binary = run(&[
         "grundy",

@@ -2,8 +2,9 @@
 //! SIGTERM leave, and that the same command carries on from to the same
 //! quotient as a run never stopped.
 
+use crate::common::scratch_file;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -18,14 +19,6 @@ fn run(args: &[&str]) -> Output {
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nimstream-misere-runs-{}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = fs::remove_file(&path);
-    path
 }
 
 /// Heaps in a misère checkpoint, from its heaps field.
@@ -54,7 +47,7 @@ fn dawson(upto: u64, more: &[&str]) -> Vec<u8> {
 
 #[test]
 fn a_run_stopped_at_a_heap_resumes_to_the_same_quotient() {
-    let path = scratch("stopped.ckpt");
+    let (_dir, path) = scratch_file("stopped.ckpt");
     let file = path.to_str().unwrap();
     // Dawson's Kayles grows at heap 25 (24 elements to 144): after the
     // stop, from what the checkpoint kept.
@@ -85,7 +78,7 @@ fn start_and_wait(path: &Path) -> Child {
 
 #[test]
 fn a_run_killed_half_way_resumes_to_the_same_quotient() {
-    let path = scratch("killed.ckpt");
+    let (_dir, path) = scratch_file("killed.ckpt");
     let mut child = start_and_wait(&path);
     child.kill().unwrap();
     child.wait().unwrap();
@@ -100,7 +93,7 @@ fn a_run_killed_half_way_resumes_to_the_same_quotient() {
 
 #[test]
 fn sigterm_saves_and_stops_and_the_same_command_resumes() {
-    let path = scratch("terminated.ckpt");
+    let (_dir, path) = scratch_file("terminated.ckpt");
     let child = start_and_wait(&path);
     // SAFETY: kill(2) on our own child's pid.
     unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
@@ -123,7 +116,7 @@ fn sigterm_saves_and_stops_and_the_same_command_resumes() {
 
 #[test]
 fn a_damaged_or_foreign_checkpoint_is_an_error() {
-    let path = scratch("foreign.ckpt");
+    let (_dir, path) = scratch_file("foreign.ckpt");
     let file = path.to_str().unwrap();
     let output = run(&["misere", "kayles", "--upto", "5", "--checkpoint", file]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
@@ -142,7 +135,7 @@ fn a_damaged_or_foreign_checkpoint_is_an_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("checksum"), "{}", stderr(&output));
     // A grundy checkpoint is not a misère one.
-    let grundy = scratch("grundy.ckpt");
+    let (_dir, grundy) = scratch_file("grundy.ckpt");
     let output = run(&["grundy", "kayles", "--values", "10", "--checkpoint"]
         .into_iter()
         .chain([grundy.to_str().unwrap()])
