@@ -1,7 +1,9 @@
 //! The two processes of a run, from `clone` to `exec`: the keeper, the
 //! box's first process, which makes the box and waits, and the program.
 //!
-//! Both are made with the raw `clone` system call, not `fork`: nimstream
+//! Both are made with `clone`, not `fork` (the keeper with the raw system
+//! call, the program as `posix_spawn` makes its child: sharing the
+//! keeper's memory until `execve`, so that no copy of it is made): nimstream
 //! may have other threads, one of which may hold a lock of the C library
 //! (its allocator's, say) at that moment, and a copy of a held lock is held
 //! forever. So nothing here allocates, takes a lock, or calls into Rust's
@@ -140,12 +142,9 @@ pub(super) unsafe fn keeper(plan: &Plan) -> ! {
         send(plan.report, [MADE, 0, 0, 0]);
         libc::_exit(0);
     }
-    let pid = raw_clone(0);
+    let pid = start_program(plan);
     if pid < 0 {
         fail(plan.report, Step::StartProgram, errno());
-    }
-    if pid == 0 {
-        program(plan);
     }
     let status = reap_until(pid);
     let mut usage: libc::rusage = std::mem::zeroed();
@@ -158,6 +157,40 @@ pub(super) unsafe fn keeper(plan: &Plan) -> ! {
         libc::kill(0, libc::SIGKILL);
     }
     libc::_exit(0)
+}
+
+/// The program's stack until its `execve`: [`prepare_program`] and the
+/// C library's wrappers need a few KiB.
+const PROGRAM_STACK: usize = 64 << 10;
+
+/// Starts [`program`] as `posix_spawn` does: a child that shares the
+/// keeper's memory until its `execve` (`CLONE_VM | CLONE_VFORK`), on a
+/// stack of its own in the keeper's frame, while the keeper waits. A copy
+/// of the keeper's address space (nimstream's) made and torn down for
+/// every run was a tenth of what a box cost. The child's PID, or -1.
+unsafe fn start_program(plan: &Plan) -> libc::pid_t {
+    // Never written here: the child's frames fault in only what they use.
+    let mut stack = std::mem::MaybeUninit::<[u8; PROGRAM_STACK]>::uninit();
+    let top = stack.as_mut_ptr().cast::<u8>().add(PROGRAM_STACK);
+    // The stacks of Linux's architectures grow down, from a 16-byte
+    // aligned top.
+    let top = top.sub(top as usize % 16);
+    let plan: *const Plan = plan;
+    libc::clone(
+        program_entry,
+        top.cast(),
+        libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+        plan.cast_mut().cast(),
+    )
+}
+
+/// [`program`] as `clone` calls it.
+extern "C" fn program_entry(plan: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `start_program` passes its plan, alive in the keeper, which
+    // waits until the child has called `execve` or `_exit`; `program`
+    // keeps `raw_clone`'s contract, and writes no memory but its stack
+    // (the keeper's errno aside, which the keeper does not read since).
+    unsafe { program(&*plan.cast::<Plan>()) }
 }
 
 /// Closes every descriptor the keeper has from nimstream but the plan's.
