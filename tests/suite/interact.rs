@@ -294,8 +294,8 @@ fn as_an_icpc_validator_it_exits_42_or_43_with_a_judge_message() {
 fn a_game_not_played_yet_and_a_wrong_call_fail_the_interactor() {
     let heap_player = player("heap_player");
     let session = play(
-        "fibonacci",
-        "5\n0\n",
+        "hdu1517",
+        "5\n",
         &heap_player,
         &["nim", "right"],
         &[],
@@ -305,7 +305,7 @@ fn a_game_not_played_yet_and_a_wrong_call_fail_the_interactor() {
     assert!(
         session
             .stderr
-            .contains("fibonacci cannot be played interactively yet"),
+            .contains("hdu1517 cannot be played interactively yet"),
         "{}",
         session.stderr
     );
@@ -372,7 +372,7 @@ fn judge_plays_each_test_against_the_program_in_its_box() {
     let refused = crate::common::nimstream(
         &[
             "judge",
-            "fibonacci",
+            "hdu1517",
             dir.path().to_str().unwrap(),
             "--interactive",
             "--",
