@@ -31,8 +31,9 @@
 //! 64 are allowed; else 1 to 3, the powers of two, the most allowed, and
 //! drawn ones) it plays one that leaves the program the fewest winning
 //! replies, so that a program that guesses is likely to miss them,
-//! drawing among equals with the seed; hurried, the largest, which ends
-//! the game soonest.
+//! drawing among equals with the seed. Hurried, it plays the take whose
+//! smallest winning reply is largest, which ends the game within a few
+//! dozen moves for `k >= 2` (and Fibonacci Nim).
 
 use std::fmt;
 
@@ -141,8 +142,8 @@ impl LimitedPile {
 
     /// The interactor's take: `None` when it has no move. From a won
     /// position the smallest winning take; from a lost one, the candidate
-    /// that leaves the fewest winning replies (hurried: the largest),
-    /// drawn among equals.
+    /// that leaves the fewest winning replies, drawn among equals
+    /// (hurried: the one that ends the game soonest).
     pub fn choose(
         &self,
         game: &mut impl PositionGame,
@@ -157,7 +158,7 @@ impl LimitedPile {
         }
         let most = self.limit().min(self.pile);
         if hurry {
-            return Some(most);
+            return Some(self.hastening_take(game, most));
         }
         let mut takes: Vec<u64> = match most <= EVERY_TAKE {
             true => (1..=most).collect(),
@@ -190,6 +191,39 @@ impl LimitedPile {
             scores[at - 1] == fewest
         });
         Some(takes[rng.between(0, takes.len() as u64 - 1) as usize])
+    }
+}
+
+impl LimitedPile {
+    /// From a lost position, the take of at most `most` after which the
+    /// program's smallest winning reply is largest (the larger take among
+    /// equals): the limits then grow, and the game ends within a few dozen
+    /// moves, where small takes answered by small takes would go on for
+    /// about a third of the pile (for `k >= 2`; with `k = 1` no take after
+    /// the first grows, and the game lasts at least the pile over the
+    /// first take).
+    ///
+    /// With `F` the pile's smallest term, a take `t < F` leaves `F - t`
+    /// below the other terms, so the reply is the smallest term of
+    /// `F - t`; the largest is found among the takes `1 + p`, `p` a sum of
+    /// the smallest terms of the pile less one (0 among them): each leaves
+    /// the largest number up to `F - 1` whose terms are those of `F - 1`
+    /// from some term up (the tests hold this to every take).
+    fn hastening_take(&self, game: &mut impl PositionGame, most: u64) -> u64 {
+        let parameter = self.parameter();
+        let less_one = self.pile - 1;
+        let mut best = (0, 0);
+        let mut sum = 0;
+        while sum < most {
+            let take = sum + 1;
+            let reply = smallest_term(game, self.pile - take, parameter);
+            best = best.max((reply, take));
+            if sum == less_one {
+                break;
+            }
+            sum += smallest_term(game, less_one - sum, parameter);
+        }
+        best.1
     }
 }
 

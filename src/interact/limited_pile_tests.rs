@@ -161,7 +161,7 @@ fn the_winning_replies_are_counted_as_the_search_counts_them() {
 
 /// The interactor's take from every position: legal; winning when it can
 /// win; else, when every take is weighed, one leaving the fewest winning
-/// replies; hurried, the largest.
+/// replies; hurried, one whose smallest winning reply is largest.
 #[test]
 fn the_interactors_take_wins_or_leaves_the_fewest_winning_replies() {
     let mut rng = SplitMix64::new(5);
@@ -186,8 +186,13 @@ fn the_interactors_take_wins_or_leaves_the_fewest_winning_replies() {
                 assert_eq!(replies(take), fewest, "k {k:?}: {pile:?}: took {take}");
             }
             let hurried = game.choose(&pile, true, &mut rng).unwrap();
+            assert!((1..=most).contains(&hurried), "k {k:?}: {pile:?}");
             if !search.wins(pile.pile, pile.limit()) {
-                assert_eq!(hurried, most, "k {k:?}: {pile:?}");
+                // The reply that lets the limits grow most.
+                let parameter = k.unwrap_or(0);
+                let mut reply = |t: u64| game.smallest(pile.pile - t, parameter);
+                let largest = (1..=most).map(&mut reply).max().unwrap();
+                assert_eq!(reply(hurried), largest, "k {k:?}: {pile:?}: took {hurried}");
             }
         }
     });
@@ -212,6 +217,38 @@ fn a_lost_position_with_a_wide_limit_draws_among_its_candidates() {
         assert!(replies(take) <= fewest, "take {take}");
     }
     assert!(takes.iter().any(|&t| t != takes[0]), "{takes:?}");
+}
+
+/// Hurried from a lost position, nimstream ends a game against the
+/// smallest winning take in a few dozen moves, where small takes would go
+/// on for about a third of the pile.
+#[test]
+fn a_hurried_game_ends_soon() {
+    for (mut game, k, _) in games().into_iter().filter(|(_, k, _)| *k != Some(1)) {
+        let moves = |game: &mut dyn Checked| {
+            // 10^6 + 7 is won: the program moves first.
+            let mut pile = LimitedPile::new(1_000_007, k);
+            let mut rng = SplitMix64::new(1);
+            let mut moves = 0;
+            while pile.has_move() {
+                let take = match moves % 2 {
+                    0 => game
+                        .winning_take(&pile)
+                        .expect("the program's won position"),
+                    _ => game.choose(&pile, true, &mut rng).unwrap(),
+                };
+                pile.take(take);
+                moves += 1;
+            }
+            moves
+        };
+        let moves = match &mut game {
+            Game::Fibonacci(game) => moves(game),
+            Game::KMultiple(game) => moves(game),
+            _ => unreachable!(),
+        };
+        assert!(moves <= 60, "k {k:?}: {moves} moves");
+    }
 }
 
 #[test]
