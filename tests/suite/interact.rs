@@ -15,22 +15,22 @@ use crate::programs::program;
 const SESSION_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// What a session ended with.
-struct Session {
+pub(crate) struct Session {
     /// The interactor's exit status.
-    code: i32,
+    pub(crate) code: i32,
     /// OUTPUT (testlib's tout), or judgemessage.txt for the ICPC order.
-    report: String,
+    pub(crate) report: String,
     /// The interactor's standard error.
-    stderr: String,
+    pub(crate) stderr: String,
 }
 
-fn player(name: &str) -> PathBuf {
+pub(crate) fn player(name: &str) -> PathBuf {
     program(&format!("tests/suite/players/{name}"))
 }
 
 /// Plays `input` of `problem` against `player` run with `args`, the
 /// interactor given `options` too; in the ICPC order when `icpc`.
-fn play(
+pub(crate) fn play(
     problem: &str,
     input: &str,
     player: &Path,
