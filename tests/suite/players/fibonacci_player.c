@@ -38,6 +38,8 @@ static size_t count, room;
 static void losing_piles(u64 n, u64 k)
 {
     static u64 *ends;
+    /* The j of the last term: it only moves up as the terms do. */
+    size_t j = 0;
     count = 0;
     for (;;) {
         if (count == room) {
@@ -48,11 +50,10 @@ static void losing_piles(u64 n, u64 k)
                 exit(3);
         }
         u64 a = count ? ends[count - 1] + 1 : 1, b = a;
-        for (size_t j = count; j-- > 0;)
-            if (k * terms[j] < a) {
-                b = a + ends[j];
-                break;
-            }
+        while (j + 1 < count && k * terms[j + 1] < a)
+            j++;
+        if (count > 0 && k * terms[j] < a)
+            b = a + ends[j];
         terms[count] = a;
         ends[count] = b;
         count++;
@@ -61,24 +62,34 @@ static void losing_piles(u64 n, u64 k)
     }
 }
 
+/* The largest term at most n (n > 0). */
+static u64 largest_term(u64 n)
+{
+    size_t lo = 0, hi = count;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (terms[mid] <= n)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return terms[lo];
+}
+
 /* The smallest term of n's sum (n > 0), the piles already built past n. */
 static u64 smallest_term(u64 n)
 {
     u64 smallest = n;
-    for (size_t i = count; n > 0 && i-- > 0;)
-        if (terms[i] <= n) {
-            smallest = terms[i];
-            n -= terms[i];
-        }
+    while (n > 0) {
+        smallest = largest_term(n);
+        n -= smallest;
+    }
     return smallest;
 }
 
 static int is_term(u64 n)
 {
-    for (size_t i = 0; i < count; i++)
-        if (terms[i] == n)
-            return 1;
-    return 0;
+    return n > 0 && largest_term(n) == n;
 }
 
 /* The take of `how` from `pile` with at most `limit` allowed; `first` for
