@@ -126,6 +126,12 @@ fn the_mover_wins_exactly_when_the_smallest_term_is_within_the_limit() {
                     search.wins(n, limit),
                     "k {k:?}: pile {n}, limit {limit}, smallest term {smallest}"
                 );
+                // And it is the smallest take that wins, at every limit.
+                assert_eq!(
+                    search.winning_takes(n, limit).next(),
+                    (smallest <= limit).then_some(smallest),
+                    "k {k:?}: pile {n}, limit {limit}"
+                );
             }
         }
     });
