@@ -68,7 +68,8 @@ impl LimitedPile {
         }
     }
 
-    /// How many times the take before the next take may be: `k`, or 2.
+    /// How many times the take before a move may take: `k`, or 2 in
+    /// Fibonacci Nim.
     pub fn multiple(&self) -> u64 {
         self.k.unwrap_or(2)
     }
@@ -192,14 +193,12 @@ impl LimitedPile {
         });
         Some(takes[rng.between(0, takes.len() as u64 - 1) as usize])
     }
-}
 
-impl LimitedPile {
     /// From a lost position, the take of at most `most` after which the
     /// program's smallest winning reply is largest (the larger take among
     /// equals): the limits then grow, and the game ends within a few dozen
     /// moves, where small takes answered by small takes would go on for
-    /// about a third of the pile (for `k >= 2`; with `k = 1` no take after
+    /// about 0.4 moves an object (for `k >= 2`; with `k = 1` no take after
     /// the first grows, and the game lasts at least the pile over the
     /// first take).
     ///
