@@ -8,6 +8,8 @@ use crate::judge::{parse_heap_move, parse_position_move};
 use crate::plural::count;
 use crate::stress::Case;
 
+use super::limited_pile::LimitedPile;
+
 /// A position between moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Board {
@@ -18,6 +20,9 @@ pub enum Board {
     /// A position game's numbers: a pile and the game's parameter (Bash's
     /// `m`; 0 when there is none), or two piles.
     Position(u64, u64),
+    /// A pile whose next take is bounded by the take before (Fibonacci
+    /// Nim, the k-multiple game).
+    Limited(LimitedPile),
 }
 
 /// One move, on either kind of board.
@@ -49,11 +54,14 @@ pub enum Fault {
 }
 
 impl Board {
-    /// The board a case starts from; `None` for a case that is no heaps
-    /// and no position (rows, S-Nim's sets, graphs).
-    pub fn of_case(case: &Case) -> Option<Board> {
+    /// The board a case of `game` starts from; `None` for a case that is
+    /// no heaps and no position (rows, S-Nim's sets, graphs).
+    pub fn of_case(case: &Case, game: &Game) -> Option<Board> {
+        let limited = matches!(game, Game::Fibonacci(_) | Game::KMultiple(_));
         match case {
             Case::Heaps(heaps) => Some(Board::Heaps(heaps.clone())),
+            Case::Number(n) if limited => Some(Board::Limited(LimitedPile::new(*n, None))),
+            Case::Pair(n, k) if limited => Some(Board::Limited(LimitedPile::new(*n, Some(*k)))),
             Case::Number(n) => Some(Board::Position(*n, 0)),
             Case::Pair(a, b) => Some(Board::Position(*a, *b)),
             _ => None,
@@ -72,6 +80,9 @@ impl Board {
             (Board::Position(a, b), Move::Position(PositionMove::Piles { to, .. })) => {
                 (*a, *b) = *to
             }
+            (Board::Limited(pile), Move::Position(PositionMove::Pile { from, to })) => {
+                pile.take(from - to)
+            }
             (board, mv) => unreachable!("{mv} was checked on {board:?}"),
         }
     }
@@ -82,10 +93,11 @@ impl Board {
         crate::with_game!(game,
             heap game => match self {
                 Board::Heaps(heaps) => heaps_win(&*game, heaps),
-                Board::Position(..) => Err(mismatch()),
+                Board::Position(..) | Board::Limited(_) => Err(mismatch()),
             },
-            position game => match *self {
-                Board::Position(a, b) => Ok(game.first_player_wins(a, b)),
+            position game => match self {
+                Board::Position(a, b) => Ok(game.first_player_wins(*a, *b)),
+                Board::Limited(pile) => Ok(pile.mover_wins(game)),
                 Board::Heaps(_) => Err(mismatch()),
             },
             row _game => Err(mismatch())
@@ -104,12 +116,13 @@ impl Board {
         crate::with_game!(game,
             heap game => match self {
                 Board::Heaps(heaps) => heap_move(&*game, heaps, &tokens, &shown).map(Move::Heap),
-                Board::Position(..) => Err(Fault::Wrong(mismatch())),
+                Board::Position(..) | Board::Limited(_) => Err(Fault::Wrong(mismatch())),
             },
             position game => match *self {
                 Board::Position(a, b) => {
                     position_move(game, (a, b), &tokens, &shown, two_piles).map(Move::Position)
                 }
+                Board::Limited(pile) => limited_move(&pile, &tokens, &shown).map(Move::Position),
                 Board::Heaps(_) => Err(Fault::Wrong(mismatch())),
             },
             row _game => Err(Fault::Wrong(mismatch()))
@@ -133,6 +146,7 @@ impl fmt::Display for Board {
                 Ok(())
             }
             Board::Position(a, b) => write!(f, "{a} {b}"),
+            Board::Limited(pile) => pile.fmt(f),
         }
     }
 }
@@ -206,6 +220,20 @@ fn heap_move<G: HeapGame>(
         Legality::Legal => Ok(mv),
         Legality::Illegal(why) => Err(Fault::Wrong(format!("{shown} is illegal: {why}"))),
         Legality::Unchecked => Err(Fault::Wrong(format!("{shown} cannot be checked"))),
+    }
+}
+
+/// The program's move in `tokens` on a pile whose take is limited,
+/// checked against the pile and the limit.
+fn limited_move(pile: &LimitedPile, tokens: &[&[u8]], shown: &str) -> Result<PositionMove, Fault> {
+    let Some(PositionMove::Pile { from, to }) = parse_position_move(tokens) else {
+        return Err(Fault::Unreadable(format!(
+            "{shown} is not a move: expected a->b (the pile before and after)"
+        )));
+    };
+    match pile.check_take(from, to) {
+        Ok(_) => Ok(PositionMove::Pile { from, to }),
+        Err(why) => Err(Fault::Wrong(format!("{shown} is illegal: {why}"))),
     }
 }
 

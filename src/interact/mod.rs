@@ -11,7 +11,10 @@
 //!    game: `i:a->b` (heap `i`, from 1, from `a` objects to `b`), `i:a->b+c`
 //!    or `i:a->b+c+d` for a split, whose parts take the heap's place; a
 //!    heap taken to nothing stays as a heap of 0. A position game's move
-//!    is `a->b` for its pile, or `a b->c d` for its two numbers.
+//!    is `a->b` for its pile, or `a b->c d` for its two numbers. In
+//!    Fibonacci Nim and the k-multiple game a move `a->b` takes `a - b`:
+//!    the first at most `a - 1`, every later one at most `k` times (twice
+//!    in Fibonacci Nim) the take before ([`limited_pile`]).
 //! 4. When the player to move has no move, the game is over: the
 //!    interactor writes [`WON`] (`0`) when the program won it, and the next
 //!    case follows. When the program lost it, or wrote a line that is no
@@ -28,15 +31,16 @@
 //!
 //! Played: the heap games whose moves nimstream can check (Nim, misère
 //! Nim, Lasker's Nim, HDU 5795's splits, bounded Nim, any octal or
-//! subtraction rule in normal or misère play), and the position games
-//! whose position is all there is to know: Bash's game, powers of two,
-//! Wythoff's game and HDU 2147's corner walk. Not yet: Fibonacci Nim and
-//! the k-multiple game (a move's limit depends on the move before), the
-//! multiplication game (its position is the product so far), the cutting
-//! game (a cut leaves two sheets), the row games, S-Nim's sets and the
-//! graphs ([`refusal`] says which).
+//! subtraction rule in normal or misère play), the position games whose
+//! position is all there is to know (Bash's game, powers of two,
+//! Wythoff's game and HDU 2147's corner walk), and Fibonacci Nim and the
+//! k-multiple game, whose board keeps the take before as well, since it
+//! bounds the next. Not yet: the multiplication game (its position is the
+//! product so far), the cutting game (a cut leaves two sheets), the row
+//! games, S-Nim's sets and the graphs ([`refusal`] says which).
 
 pub mod board;
+pub mod limited_pile;
 pub mod listen;
 pub mod player;
 pub mod protocol;
@@ -126,13 +130,14 @@ pub fn refusal(problem: &Problem, game: &Game) -> Option<String> {
         _ => {}
     }
     match game {
-        Game::Fibonacci(_) | Game::KMultiple(_) => not_yet(
-            "the most a move may take depends on the move before, which the position does \
-             not hold",
-        ),
         Game::Multiplication(_) => not_yet("its position is the product so far, not the case"),
         Game::Cutting(_) => not_yet("a cut leaves two sheets, which its notation does not carry"),
-        Game::Bash(_) | Game::PowersOfTwo(_) | Game::Wythoff(_) | Game::CornerWalk(_) => None,
+        Game::Bash(_)
+        | Game::PowersOfTwo(_)
+        | Game::Fibonacci(_)
+        | Game::KMultiple(_)
+        | Game::Wythoff(_)
+        | Game::CornerWalk(_) => None,
         _ if !game.is_heap_game() => not_yet("its game is not played move by move"),
         _ if !game.checks_moves() => not_yet("its game cannot check a move"),
         _ => None,
@@ -145,6 +150,8 @@ pub fn two_piles(game: &Game) -> bool {
     matches!(game, Game::Wythoff(_) | Game::CornerWalk(_))
 }
 
+#[cfg(test)]
+mod limited_pile_tests;
 #[cfg(test)]
 mod tally_tests;
 #[cfg(test)]

@@ -51,7 +51,7 @@ pub fn play(
     test.write_head(problem, &mut head);
     for (at, case) in test.cases.iter().enumerate() {
         let number = at as u64 + 1;
-        let board = Board::of_case(case).ok_or("a case that is no position")?;
+        let board = Board::of_case(case, game).ok_or("a case that is no position")?;
         let mut text = std::mem::take(&mut head);
         TestFile::write_case(problem, case, &mut text);
         if let Err(end) = session.game_of(&text, board)? {

@@ -153,7 +153,7 @@ fn silence_is_idleness_and_a_long_game_is_cut_at_max_moves() {
 
 #[test]
 fn games_not_played_yet_are_refused_by_name() {
-    for name in ["fibonacci", "hdu1517", "poj2311", "poj1704", "hdu1536"] {
+    for name in ["hdu1517", "poj2311", "poj1704", "hdu1536"] {
         let problem = Problem::find(name).unwrap();
         let game = problem.build_game(&GameParams::default()).unwrap();
         let why = refusal(problem, &game).unwrap();
@@ -166,7 +166,19 @@ fn games_not_played_yet_are_refused_by_name() {
         );
     }
     for name in [
-        "nim", "misere", "lasker", "hdu5795", "bash", "hdu1847", "wythoff", "hdu2147",
+        "nim",
+        "misere",
+        "lasker",
+        "hdu5795",
+        "bash",
+        "hdu1847",
+        "wythoff",
+        "hdu2147",
+        "fibonacci",
+        "hdu2516",
+        "kmultiple",
+        "hdu2580",
+        "poj3922",
     ] {
         let problem = Problem::find(name).unwrap();
         let game = problem.build_game(&GameParams::default()).unwrap();

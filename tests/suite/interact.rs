@@ -15,22 +15,22 @@ use crate::programs::program;
 const SESSION_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// What a session ended with.
-struct Session {
+pub(crate) struct Session {
     /// The interactor's exit status.
-    code: i32,
+    pub(crate) code: i32,
     /// OUTPUT (testlib's tout), or judgemessage.txt for the ICPC order.
-    report: String,
+    pub(crate) report: String,
     /// The interactor's standard error.
-    stderr: String,
+    pub(crate) stderr: String,
 }
 
-fn player(name: &str) -> PathBuf {
+pub(crate) fn player(name: &str) -> PathBuf {
     program(&format!("tests/suite/players/{name}"))
 }
 
 /// Plays `input` of `problem` against `player` run with `args`, the
 /// interactor given `options` too; in the ICPC order when `icpc`.
-fn play(
+pub(crate) fn play(
     problem: &str,
     input: &str,
     player: &Path,
@@ -294,8 +294,8 @@ fn as_an_icpc_validator_it_exits_42_or_43_with_a_judge_message() {
 fn a_game_not_played_yet_and_a_wrong_call_fail_the_interactor() {
     let heap_player = player("heap_player");
     let session = play(
-        "fibonacci",
-        "5\n0\n",
+        "hdu1517",
+        "5\n",
         &heap_player,
         &["nim", "right"],
         &[],
@@ -305,7 +305,7 @@ fn a_game_not_played_yet_and_a_wrong_call_fail_the_interactor() {
     assert!(
         session
             .stderr
-            .contains("fibonacci cannot be played interactively yet"),
+            .contains("hdu1517 cannot be played interactively yet"),
         "{}",
         session.stderr
     );
@@ -372,7 +372,7 @@ fn judge_plays_each_test_against_the_program_in_its_box() {
     let refused = crate::common::nimstream(
         &[
             "judge",
-            "fibonacci",
+            "hdu1517",
             dir.path().to_str().unwrap(),
             "--interactive",
             "--",

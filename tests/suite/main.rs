@@ -20,6 +20,7 @@ mod gen_output;
 mod grundy;
 mod grundy_runs;
 mod interact;
+mod interact_limited;
 mod judge;
 mod judge_moves;
 mod judge_stress;

@@ -12,7 +12,9 @@
 //! count is exact in normal play, where a heap has a winning reply iff its
 //! Grundy value holds the xor's highest bit; in a misère rule's game it is
 //! not counted. A position game's candidates (takes of one, of a power of
-//! two, of the bound, of all, drawn ones) all count the same. Equals are
+//! two, of the bound, of all, drawn ones) all count the same, except in
+//! Fibonacci Nim and the k-multiple game, whose winning replies are
+//! counted exactly ([`limited_pile`](super::limited_pile)). Equals are
 //! drawn among with the seed. Told to hurry
 //! ([`Player::hurry`]), it plays instead the candidate that leaves the
 //! fewest objects, so that a game ends.
@@ -96,6 +98,12 @@ impl Player {
                 Board::Position(a, b) => {
                     Ok(position_choice(game, (a, b), hurry, rng).map(Move::Position))
                 }
+                Board::Limited(pile) => Ok(pile.choose(game, hurry, rng).map(|take| {
+                    Move::Position(PositionMove::Pile {
+                        from: pile.pile,
+                        to: pile.pile - take,
+                    })
+                })),
                 Board::Heaps(_) => Err("a position game on heaps".into()),
             },
             row _game => Err("a row's game is not played".into())
@@ -121,7 +129,7 @@ pub fn tally(game: &Game, board: &Board) -> Result<Option<Tally>, String> {
                 let moves = |heap| heap_moves(game, heap, rule.as_ref());
                 Tally::new(game, heaps, moves).map(Some)
             }
-            Board::Position(..) => Ok(None),
+            Board::Position(..) | Board::Limited(_) => Ok(None),
         },
         position _game => Ok(None),
         row _game => Ok(None)
@@ -166,6 +174,7 @@ pub fn has_move_in(game: &mut Game, board: &Board, tally: Option<&Tally>) -> boo
             position game => !position_options(game, (*a, *b), None).is_empty(),
             row _game => false
         ),
+        (Board::Limited(pile), _) => pile.has_move(),
         _ => false,
     }
 }
