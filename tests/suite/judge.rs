@@ -241,6 +241,22 @@ fn answer_files_beside_the_tests_are_the_expected_answers() {
     assert!(out.contains("2.in: AC "), "{out}");
 }
 
+/// A thread's files are written anew by each test it judges: a program
+/// silent on its second test is not judged on what it wrote on the first.
+#[test]
+fn a_test_is_judged_on_what_its_own_run_wrote() {
+    let tests = Tests::new();
+    tests
+        .write("1.in", "1\n2\n1 2\n")
+        .write("2.in", "1\n2\n2 3\n");
+    let script = "read t; read n; read a b; [ \"$a\" = 1 ] && echo Yes; exit 0";
+    let dir = tests.path().to_str().unwrap();
+    let run = nimstream(&["judge", "nim", dir, "--", "sh", "-c", script], b"");
+    let out = stdout(&run);
+    assert!(out.contains("1.in: AC "), "{out}{}", stderr(&run));
+    assert!(out.contains("2.in: WA "), "{out}{}", stderr(&run));
+}
+
 #[test]
 fn json_says_every_test_and_the_count_of_each_verdict() {
     let tests = folder("nim", "nim-p2197.in");

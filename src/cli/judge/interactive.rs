@@ -26,13 +26,13 @@ use super::{io_error, plain_input, solve_into, with_stderr, Context};
 const SHOWN_LINES: usize = 12;
 
 /// Plays every case of `test` against the program and judges the run.
-pub(super) fn judge_interactive_test(context: &Context, test: &Path) -> Result<TestResult, Error> {
-    let scratch = Scratch::new().map_err(|source| Error::Io {
-        path: std::env::temp_dir().display().to_string(),
-        source,
-    })?;
+pub(super) fn judge_interactive_test(
+    context: &Context,
+    test: &Path,
+    scratch: &Scratch,
+) -> Result<TestResult, Error> {
     let name = test.display().to_string();
-    let input = plain_input(test, &scratch)?;
+    let input = plain_input(test, scratch)?;
     let bytes = std::fs::read(&input).map_err(io_error(&input))?;
     // Solving reads the test as strictly as `solve` does, and times it.
     let (own_seconds, _) = solve_into(context, &input, test, &scratch.file("own.ans"))?;

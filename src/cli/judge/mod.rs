@@ -292,11 +292,21 @@ fn judge_all(
         for _ in 0..jobs.min(tests.len()) {
             let send = send.clone();
             let next = &next;
-            scope.spawn(move || loop {
-                let at = next.fetch_add(1, Ordering::Relaxed);
-                let Some(test) = tests.get(at) else { return };
-                if send.send((at, judge_test(context, test))).is_err() {
-                    return;
+            scope.spawn(move || {
+                // One folder a thread, its files written anew by each test:
+                // a folder made and removed with three files in it was a
+                // twentieth of what a box cost.
+                let scratch = Scratch::new();
+                loop {
+                    let at = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(test) = tests.get(at) else { return };
+                    let result = match &scratch {
+                        Ok(scratch) => judge_test(context, test, scratch),
+                        Err(error) => Err(scratch_error(error)),
+                    };
+                    if send.send((at, result)).is_err() {
+                        return;
+                    }
                 }
             });
         }
@@ -316,17 +326,21 @@ fn judge_all(
     })
 }
 
-/// Runs the program on one test and judges what it wrote.
-fn judge_test(context: &Context, test: &Path) -> Result<TestResult, Error> {
-    if context.interactive {
-        return interactive::judge_interactive_test(context, test);
-    }
-    let scratch = Scratch::new().map_err(|source| Error::Io {
+fn scratch_error(error: &io::Error) -> Error {
+    Error::Io {
         path: std::env::temp_dir().display().to_string(),
-        source,
-    })?;
+        source: io::Error::new(error.kind(), error.to_string()),
+    }
+}
+
+/// Runs the program on one test and judges what it wrote; its files and
+/// the program's go to `scratch`, replacing an earlier test's.
+fn judge_test(context: &Context, test: &Path, scratch: &Scratch) -> Result<TestResult, Error> {
+    if context.interactive {
+        return interactive::judge_interactive_test(context, test, scratch);
+    }
     let name = test.display().to_string();
-    let input = plain_input(test, &scratch)?;
+    let input = plain_input(test, scratch)?;
     let input_bytes = std::fs::metadata(&input).map_err(io_error(&input))?.len();
     let own = scratch.file("own.ans");
     let (own_seconds, cases) = solve_into(context, &input, test, &own)?;
