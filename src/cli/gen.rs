@@ -24,7 +24,7 @@ use crate::{
 #[derive(Args)]
 #[command(after_help = "EXAMPLES:
   nimstream gen lasker --cases 100 --heaps 1000000 --seed 7 -o big.in
-  nimstream gen nim --cases 200 --heaps 1..9 -o varied.in
+  nimstream gen lasker --cases 100 --heaps 1..9 -o varied.in
   nimstream gen nim --cases 5 --losing 0 -o all-won.in
   nimstream gen wythoff --cases 1000 --max 1000000000 -o pairs.in.zst")]
 pub struct GenArgs {
