@@ -14,6 +14,7 @@ use nimstream::plural::count;
 use nimstream::problem::{Bounds, Layout, Problem};
 use nimstream::Error;
 
+use crate::judge::parse_span;
 use crate::messages;
 use crate::progress::CaseBar;
 use crate::{
@@ -23,6 +24,7 @@ use crate::{
 #[derive(Args)]
 #[command(after_help = "EXAMPLES:
   nimstream gen lasker --cases 100 --heaps 1000000 --seed 7 -o big.in
+  nimstream gen lasker --cases 100 --heaps 1..9 -o varied.in
   nimstream gen nim --cases 5 --losing 0 -o all-won.in
   nimstream gen wythoff --cases 1000 --max 1000000000 -o pairs.in.zst")]
 pub struct GenArgs {
@@ -31,10 +33,11 @@ pub struct GenArgs {
     /// Number of cases (default: 10, or the problem's maximum if smaller).
     #[arg(long, value_name = "T", value_parser = whole, allow_hyphen_values = true)]
     cases: Option<u64>,
-    /// Heaps per case, for heap cases (default: 10, or the problem's
-    /// maximum if smaller).
-    #[arg(long, value_name = "N", value_parser = whole, allow_hyphen_values = true)]
-    heaps: Option<u64>,
+    /// Heaps per case, for heap cases (items per row for row games): N,
+    /// or MIN..MAX for each case to draw its own, uniformly and by the seed
+    /// (default: 10, or the problem's maximum if smaller).
+    #[arg(long, value_name = "N|MIN..MAX", value_parser = parse_span, allow_hyphen_values = true)]
+    heaps: Option<Bounds>,
     /// Smallest heap size or first number, and for hdu2177 second number
     /// too (default: the problem's minimum).
     #[arg(long, value_parser = whole, allow_hyphen_values = true)]
@@ -90,7 +93,8 @@ pub fn gen_command(args: GenArgs) -> Result<ExitCode, Error> {
     let (second_min, second_max) = second_range(problem, &args, &defaults);
     let options = GenOptions {
         cases: args.cases.unwrap_or(defaults.cases),
-        heaps: args.heaps.unwrap_or(defaults.heaps),
+        heaps: args.heaps.map_or(defaults.heaps, |heaps| heaps.min),
+        most_heaps: args.heaps.map(|heaps| heaps.max),
         min: args.min.unwrap_or(defaults.min),
         max: args.max.unwrap_or(defaults.max),
         second_min,
@@ -200,6 +204,18 @@ fn second_range(problem: &Problem, args: &GenArgs, defaults: &GenOptions) -> (u6
 }
 
 fn check_gen_options(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
+    let most_heaps = o.heaps_at_most();
+    let heaps = match o.most_heaps {
+        Some(most) => format!("{}..{most}", o.heaps),
+        None => o.heaps.to_string(),
+    };
+    if o.most_heaps.is_some_and(|most| most < o.heaps) {
+        return Err(Error::Usage(format!(
+            "--heaps {heaps}: the fewest heaps, {}, is above the most, {}",
+            o.heaps,
+            o.most_heaps.unwrap_or(0)
+        )));
+    }
     if o.min > o.max {
         return Err(Error::Usage(format!(
             "--min {} exceeds --max {}",
@@ -229,9 +245,15 @@ fn check_gen_options(problem: &Problem, o: &GenOptions) -> Result<(), Error> {
             count(least, "case")
         )));
     }
-    if problem.layout == Layout::HeapTriplesToZero && o.heaps != 3 {
+    if problem.layout == Layout::HeapTriplesToZero && (o.heaps, most_heaps) != (3, 3) {
         return Err(Error::Usage(format!(
-            "{} cases are three heaps, so --heaps must be 3",
+            "--heaps {heaps}: {} cases are three heaps, so --heaps must be 3",
+            problem.name
+        )));
+    }
+    if most_heaps > o.heaps && !problem.layout.has_count() {
+        return Err(Error::Usage(format!(
+            "--heaps {heaps}: the cases of {} hold no count of heaps to vary",
             problem.name
         )));
     }
@@ -265,7 +287,7 @@ fn warn_beyond_limits(problem: &Problem, o: &GenOptions) {
         ),
     ];
     if problem.layout.has_count() {
-        let n = Bounds::new(o.heaps, o.heaps);
+        let n = Bounds::new(o.heaps, o.heaps_at_most());
         checks.push((problem.vars.heaps.name, "heaps", n, limits.heaps));
     }
     if let Some(second) = problem.vars.second {

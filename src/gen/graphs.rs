@@ -76,13 +76,23 @@ pub(super) fn graph_cases<W: Write>(
                 index,
             };
             let losing = plan.is_losing(index);
-            let pieces = draw_query(o.heaps, (lo, hi), &values, &by_value, losing, index, o)
-                .ok_or_else(|| {
-                    let pieces = count(o.heaps, "piece");
-                    let what = format!("{pieces} on positions in [{lo}, {hi}]");
-                    impossible(name, losing, &what)
-                })?;
-            lines.number(o.heaps);
+            // With a range of counts, a count that cannot make the query
+            // what the plan asks gives way to the next.
+            let mut m = o.heaps;
+            let mut pieces = None;
+            for tried in o.counts_of(index) {
+                m = tried;
+                pieces = draw_query(m, (lo, hi), &values, &by_value, losing, index, o);
+                if pieces.is_some() {
+                    break;
+                }
+            }
+            let pieces = pieces.ok_or_else(|| {
+                let pieces = count(m, "piece");
+                let what = format!("{pieces} on positions in [{lo}, {hi}]");
+                impossible(name, losing, &what)
+            })?;
+            lines.number(m);
             for p in pieces {
                 lines.byte(b' ');
                 lines.number(u64::from(p));

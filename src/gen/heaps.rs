@@ -7,9 +7,42 @@ use crate::games::{CaseSummary, HeapGame};
 use crate::plural::count;
 use crate::rng::SplitMix64;
 
-/// Writes case `case` of a heap game (its `N` line and its heap line) into
+/// Writes case `name` of a heap game (its `N` line and its heap line) into
 /// `buf`, calling `spill` every few thousand heaps so that a caller can write
-/// a huge case out as it goes.
+/// a huge case out as it goes. With a range of counts, `N` is the case's
+/// own ([`GenOptions::counts_of`]), drawn again while the case cannot be
+/// what the plan asks and none of it is written out yet.
+pub(super) fn write_heap_case<G: HeapGame>(
+    game: &G,
+    o: &GenOptions,
+    name: CaseName,
+    losing: bool,
+    after_count: Option<u8>,
+    buf: &mut Vec<u8>,
+    spill: &mut dyn FnMut(&mut Vec<u8>) -> std::io::Result<()>,
+) -> Result<(), GenError> {
+    let start = buf.len();
+    let mut counts = o.counts_of(name.index).peekable();
+    while let Some(count) = counts.next() {
+        let mut spilled = false;
+        let mut watched = |buf: &mut Vec<u8>| {
+            let before = buf.len();
+            spill(buf)?;
+            spilled |= buf.len() < before;
+            Ok(())
+        };
+        let o = &o.with_count(count);
+        match write_counted_case(game, o, name, losing, after_count, buf, &mut watched) {
+            Err(GenError::Impossible(_)) if !spilled && counts.peek().is_some() => {
+                buf.truncate(start);
+            }
+            written => return written,
+        }
+    }
+    unreachable!("a case tries one count at least")
+}
+
+/// [`write_heap_case`] with `o.heaps` heaps.
 ///
 /// All heaps but the last two are drawn and written as they come; the last
 /// two are drawn until the case is `losing` (the last one planted by the
@@ -17,7 +50,7 @@ use crate::rng::SplitMix64;
 /// confirms. `after_count` is the byte after the count `N`, or `None` for
 /// a bare line of heaps (HDU 1848's triples), never all 0 as that line
 /// ends the input.
-pub(super) fn write_heap_case<G: HeapGame>(
+fn write_counted_case<G: HeapGame>(
     game: &G,
     o: &GenOptions,
     name: CaseName,

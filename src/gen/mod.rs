@@ -4,7 +4,9 @@
 //! version that keeps this module's generator: the random numbers come from
 //! [`SplitMix64`](crate::rng::SplitMix64). Each case draws from its own
 //! generator, seeded from the file's seed and the case number, so that a
-//! case's contents do not depend on how the file is split for writing.
+//! case's contents do not depend on how the file is split for writing. A
+//! range of counts (`--heaps MIN..MAX`) gives each case its own count,
+//! drawn from numbers of its own ([`GenOptions::counts_of`]).
 //!
 //! Every file is in the strict format that `nimstream validate` accepts:
 //! single spaces, one case's numbers per line, `\n` line ends and one final
@@ -49,8 +51,14 @@ use crate::problem::{Layout, Problem};
 pub struct GenOptions {
     /// The number of cases.
     pub cases: u64,
-    /// Heaps per case (heap cases).
+    /// Heaps per case (heap cases), or items per row, pieces per query of
+    /// a graph, heaps per position of S-Nim; with [`most_heaps`](Self::most_heaps),
+    /// the fewest.
     pub heaps: u64,
+    /// With `Some`, each case (position, query) draws its own count from
+    /// `heaps..=most_heaps` ([`GenOptions::counts_of`]), as a testlib
+    /// generator varies `N`; `None` is `heaps` for every case.
+    pub most_heaps: Option<u64>,
     /// The smallest heap size or first number.
     pub min: u64,
     /// The largest heap size or first number.
@@ -78,6 +86,7 @@ impl GenOptions {
         GenOptions {
             cases: limits.cases.max.min(10),
             heaps: limits.heaps.max.min(10),
+            most_heaps: None,
             min: limits.value.min,
             max: limits.value.max,
             second_min: limits.second.min,
@@ -88,7 +97,42 @@ impl GenOptions {
             losing: 0.5,
         }
     }
+
+    /// The counts case (or position, or query) number `index` tries, in
+    /// order: `heaps`, or with a range up to [`COUNT_TRIES`] drawn from it,
+    /// the next taken only where the case cannot be what the plan asks
+    /// with the one before (one heap of Nim from 1 up is never losing).
+    /// They have their own random numbers, apart from the case's, so that
+    /// a file of one count is the same with or without a range of one.
+    pub fn counts_of(&self, index: u64) -> impl Iterator<Item = u64> {
+        let (fewest, most) = (self.heaps, self.heaps_at_most());
+        let mut rng = crate::rng::SplitMix64::for_case(self.seed ^ HEAP_COUNT_SEED, index);
+        let tries = if most > fewest { COUNT_TRIES } else { 1 };
+        (0..tries).map(move |_| rng.between(fewest, most))
+    }
+
+    /// The most heaps a case may hold.
+    pub fn heaps_at_most(&self) -> u64 {
+        self.most_heaps
+            .map_or(self.heaps, |most| most.max(self.heaps))
+    }
+
+    /// These options with `heaps` as the one count.
+    pub(super) fn with_count(&self, heaps: u64) -> GenOptions {
+        GenOptions {
+            heaps,
+            most_heaps: None,
+            ..self.clone()
+        }
+    }
 }
+
+/// Mixed into the seed for the counts of a range (`--heaps MIN..MAX`).
+const HEAP_COUNT_SEED: u64 = 0x6865_6170_2063_6f75;
+
+/// The counts a case of a range tries ([`GenOptions::counts_of`]): enough
+/// that a count no case can take (1 in `1..9`) is all but never the last.
+pub const COUNT_TRIES: u32 = 16;
 
 /// How many times a case is drawn again before its verdict is called
 /// impossible to reach within the ranges.
@@ -311,6 +355,29 @@ mod tests {
     use super::*;
     use crate::games::GameParams;
     use crate::problem::CATALOGUE;
+
+    #[test]
+    fn a_range_draws_each_cases_counts_from_it_and_one_count_is_kept() {
+        let problem = crate::problem::Problem::find("lasker").unwrap();
+        let mut options = GenOptions::within_limits(problem);
+        options.heaps = 7;
+        assert_eq!(options.counts_of(3).collect::<Vec<_>>(), [7]);
+        options.most_heaps = Some(7);
+        assert_eq!(options.counts_of(3).collect::<Vec<_>>(), [7]);
+        options.heaps = 2;
+        options.most_heaps = Some(5);
+        let counts: Vec<Vec<u64>> = (0..50)
+            .map(|case| options.counts_of(case).collect())
+            .collect();
+        for tried in &counts {
+            assert_eq!(tried.len(), COUNT_TRIES as usize);
+            assert!(tried.iter().all(|n| (2..=5).contains(n)), "{tried:?}");
+        }
+        let firsts: std::collections::BTreeSet<u64> = counts.iter().map(|c| c[0]).collect();
+        assert_eq!(firsts.into_iter().collect::<Vec<_>>(), [2, 3, 4, 5]);
+        assert_eq!(options.counts_of(9).collect::<Vec<_>>(), counts[9]);
+        assert_eq!(options.heaps_at_most(), 5);
+    }
 
     /// Every layout reports each case once it is written, in order, on one
     /// thread and on several, and the bytes do not change with the threads.

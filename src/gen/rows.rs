@@ -11,7 +11,8 @@ use crate::plural::count;
 use crate::problem::Rows;
 use crate::rng::SplitMix64;
 
-/// Writes `o.cases` cases of `o.heaps` items, with the parameter (when the
+/// Writes `o.cases` cases of `o.heaps` items (each its own count with a
+/// range, [`GenOptions::counts_of`]), with the parameter (when the
 /// layout has one) from `[o.second_min, o.second_max]`; the cases the plan
 /// names are losing, the others winning. A row is drawn at random, and
 /// made losing by the game's construction; each is checked by the game
@@ -30,50 +31,60 @@ pub(super) fn row_cases<G: RowGame, W: Write>(
         let mut rng = SplitMix64::for_case(o.seed, case);
         let losing = plan.is_losing(case);
         let mut found = None;
-        // A second round, for a losing case whose construction cannot work
-        // in the ranges (HDU 3595's (3c, 2c) near the top), keeps a drawn
-        // row that is already losing.
-        for attempt in 0..2 * TRIES {
-            let construct = attempt < TRIES;
-            if !construct && !losing {
-                break;
+        let mut items = o.heaps;
+        // With a range of counts, a count whose rows cannot be what the
+        // plan asks gives way to the next (GenOptions::counts_of).
+        for tried in o.counts_of(case) {
+            items = tried;
+            // A second round, for a losing case whose construction cannot work
+            // in the ranges (HDU 3595's (3c, 2c) near the top), keeps a drawn
+            // row that is already losing.
+            for attempt in 0..2 * TRIES {
+                let construct = attempt < TRIES;
+                if !construct && !losing {
+                    break;
+                }
+                let parameter = match layout.parameter {
+                    true => match game.random_parameter(items, &parameters, &mut rng) {
+                        Some(parameter) => parameter,
+                        None => continue,
+                    },
+                    false => 0,
+                };
+                let Some(mut row) = game.random_row(items, parameter, &values, &mut rng) else {
+                    continue;
+                };
+                if losing && construct && !game.make_losing(parameter, &mut row, &values, &mut rng)
+                {
+                    continue;
+                }
+                let fits = row.iter().all(|v| values.contains(v));
+                if fits
+                    && game.check(parameter, &row).is_ok()
+                    && game.first_player_wins(parameter, &row) != losing
+                {
+                    found = Some((parameter, row));
+                    break;
+                }
             }
-            let parameter = match layout.parameter {
-                true => match game.random_parameter(o.heaps, &parameters, &mut rng) {
-                    Some(parameter) => parameter,
-                    None => continue,
-                },
-                false => 0,
-            };
-            let Some(mut row) = game.random_row(o.heaps, parameter, &values, &mut rng) else {
-                continue;
-            };
-            if losing && construct && !game.make_losing(parameter, &mut row, &values, &mut rng) {
-                continue;
-            }
-            let fits = row.iter().all(|v| values.contains(v));
-            if fits
-                && game.check(parameter, &row).is_ok()
-                && game.first_player_wins(parameter, &row) != losing
-            {
-                found = Some((parameter, row));
+            if found.is_some() {
                 break;
             }
         }
         let what = match layout.parameter {
             true => format!(
                 "{} in [{}, {}] and a parameter in [{}, {}]",
-                count(o.heaps, "item"),
+                count(items, "item"),
                 o.min,
                 o.max,
                 o.second_min,
                 o.second_max
             ),
-            false => format!("{} in [{}, {}]", count(o.heaps, "number"), o.min, o.max),
+            false => format!("{} in [{}, {}]", count(items, "number"), o.min, o.max),
         };
         let (parameter, row) =
             found.ok_or_else(|| impossible(CaseName::of(case), losing, &what))?;
-        lines.number(o.heaps);
+        lines.number(items);
         if layout.parameter {
             lines.byte(b' ');
             lines.number(parameter);

@@ -105,6 +105,9 @@ pub struct Engine {
     /// Threads to compute with: with two or more, a second thread marks
     /// the next block's far pairs and sweeps its early ones ([`Ahead`]).
     threads: usize,
+    /// Asked for the threads before each stretch of values instead, where
+    /// set ([`Engine::with_threads_by`]).
+    threads_by: Option<fn() -> usize>,
     /// Counts the splits taken, so that rows marked ahead under one are
     /// never used under another.
     epoch: u64,
@@ -136,6 +139,20 @@ impl Engine {
     pub fn with_threads(self, threads: usize) -> Engine {
         Engine {
             threads: threads.max(1),
+            threads_by: None,
+            ..self
+        }
+    }
+
+    /// The same engine, computing each stretch of values on as many
+    /// threads as `threads` says then (such as
+    /// `nimstream::parallel::threads_now`, which follows the machine's
+    /// load): a run of minutes uses the second core while it is free, and
+    /// leaves it while another process has it. It is asked only before a
+    /// stretch that could use two.
+    pub fn with_threads_by(self, threads: fn() -> usize) -> Engine {
+        Engine {
+            threads_by: Some(threads),
             ..self
         }
     }
@@ -175,9 +192,9 @@ impl Engine {
         // The second thread reads `g` while this one appends to it, so `g`
         // must not move: its room is reserved first, or one thread works.
         // One thread works too when the system will not start the second.
-        let ahead = self.threads > 1
-            && !rule.unequal_parts()
+        let ahead = !rule.unequal_parts()
             && self.split.as_ref().is_some_and(|s| s.cost() >= BLOCK_COST)
+            && self.threads_by.map_or(self.threads, |threads| threads()) > 1
             && g.try_reserve(until.saturating_sub(g.len())).is_ok();
         if ahead {
             return std::thread::scope(|scope| {

@@ -105,6 +105,12 @@ impl NimSequence {
         self.engine = std::mem::take(&mut self.engine).with_threads(threads);
     }
 
+    /// Computes each stretch on as many threads as `threads` says then
+    /// ([`Engine::with_threads_by`]).
+    pub fn set_threads_by(&mut self, threads: fn() -> usize) {
+        self.engine = std::mem::take(&mut self.engine).with_threads_by(threads);
+    }
+
     /// The rule.
     pub fn rule(&self) -> &Rule {
         &self.rule

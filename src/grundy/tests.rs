@@ -199,6 +199,34 @@ fn two_threads_compute_what_one_does() {
 }
 
 #[test]
+fn an_engine_asking_for_its_threads_uses_what_each_stretch_is_told() {
+    // As `grundy` without --threads, asking the machine's load before each
+    // stretch: told one thread, nothing is marked ahead; told one and two
+    // by turns, some stretches are, and the values never change.
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static ASKED: AtomicUsize = AtomicUsize::new(0);
+    fn by_turns() -> usize {
+        1 + ASKED.fetch_add(1, Ordering::Relaxed) % 2
+    }
+    let rule = Rule::parse("0.6").unwrap();
+    let len = 20_000;
+    let run = |engine: engine::Engine| {
+        let mut seq = NimSequence::with_engine(rule.clone(), engine);
+        seq.extend_to(len, &mut no_progress).unwrap();
+        (seq.values().to_vec(), seq.work().ahead_pairs)
+    };
+    let asking = |threads| engine::Engine::new(Method::Auto).with_threads_by(threads);
+    let (one, ahead) = run(asking(|| 1));
+    assert_eq!(ahead, 0);
+    let (by_turns_values, ahead) = run(asking(by_turns));
+    assert_eq!(by_turns_values, one);
+    assert!(ASKED.load(Ordering::Relaxed) >= 2, "asked once at most");
+    assert!(ahead > 0, "no stretch was marked ahead");
+    // An explicit count replaces the asking.
+    assert_eq!(run(asking(|| 2).with_threads(1)), (one, 0));
+}
+
+#[test]
 fn a_second_thread_that_gets_no_core_is_left_alone() {
     // The second thread stops for 10 ms in each job, as on a machine whose
     // other core is busy: its progress stands still, and the engine's

@@ -39,6 +39,7 @@ pub fn plan(problem: &Problem, max_bytes: u64, seed: u64) -> Vec<Planned> {
     let small = |cases: u64, heaps: u64| GenOptions {
         cases: limits.cases.max.min(cases).max(limits.cases.min),
         heaps: limits.heaps.max.min(heaps).max(limits.heaps.min),
+        most_heaps: None,
         min: value.min,
         max: value.max,
         second_min: limits.second.min,

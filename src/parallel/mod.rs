@@ -22,7 +22,11 @@
 //!
 //! The walk re-reads about one block per case, so this pays only when cases
 //! are large; [`worth_splitting`] decides, from the case count and the size.
+//!
+//! How many threads to run by default is [`cores`] on an idle machine but
+//! fewer on a busy one: [`load`] reads what the machine gives now.
 
+pub mod load;
 pub mod positions;
 mod queue;
 
@@ -32,6 +36,8 @@ use std::sync::Mutex;
 use crate::games::{CaseSummary, FoldHeaps, HeapFold, Trace};
 use crate::scan::{Kernel, Stop};
 use crate::source::{block_end, Block, BOM};
+
+pub use load::threads_now;
 
 /// Target block size in bytes.
 pub const BLOCK: usize = 256 << 10;

@@ -86,6 +86,7 @@ fn options(own: &Limits, limits: &Limits, size: u64, rng: &mut SplitMix64) -> Ge
     GenOptions {
         cases,
         heaps,
+        most_heaps: None,
         min,
         max,
         second_min,

@@ -16,6 +16,7 @@ mod compressed;
 mod conventions;
 mod every_problem;
 mod folders;
+mod gen_counts;
 mod gen_output;
 mod grundy;
 mod grundy_runs;

@@ -87,12 +87,14 @@ pub struct GrundyArgs {
     /// or one of another rule is an error.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
-    /// Threads to compute on, 1 to 1024 (default: all cores). Games with
-    /// many rare heaps (officers, 0.14) use two: one marks the next block
-    /// of heaps' pairs, and sweeps its early ones, while the other finishes
-    /// this block; on a busy machine, while the second thread gets no core
-    /// of its own, the first works alone. The values are the same on any
-    /// number.
+    /// Threads to compute on, 1 to 1024 (default: the cores the machine
+    /// leaves free, asked again every 4096 values: the cores less the other
+    /// tasks ready to run, and one core fewer while the CPU pressure is 20%
+    /// or more, as /proc shows them). Games with many rare heaps (officers,
+    /// 0.14) use two: one marks the next block of heaps' pairs, and sweeps
+    /// its early ones, while the other finishes this block; on a busy
+    /// machine, while the second thread gets no core of its own, the first
+    /// works alone. The values are the same on any number.
     #[arg(long, value_name = "N", value_parser = crate::threads, allow_hyphen_values = true)]
     threads: Option<usize>,
     /// Seconds between checkpoints.
@@ -231,7 +233,10 @@ pub fn grundy_command(args: GrundyArgs) -> Result<ExitCode, Error> {
         Some(checkpoint) => checkpoint.load(rule, args.method)?,
         None => NimSequence::new(rule, args.method),
     };
-    seq.set_threads(args.threads.unwrap_or_else(crate::default_threads));
+    match args.threads {
+        Some(threads) => seq.set_threads(threads),
+        None => seq.set_threads_by(nimstream::parallel::threads_now),
+    }
     let computed = compute(&mut seq, &plan, args.values, checkpoint.as_mut());
     if let Some(checkpoint) = &mut checkpoint {
         checkpoint.save(&seq)?;

@@ -106,8 +106,8 @@ fn narrowed(
     Ok(asked)
 }
 
-/// `N`, or `MIN..MAX`.
-fn parse_span(text: &str) -> Result<Bounds, String> {
+/// `N`, or `MIN..MAX` (`gen --heaps` too).
+pub(crate) fn parse_span(text: &str) -> Result<Bounds, String> {
     let number = |t: &str| t.parse::<u64>().ok();
     let span = match text.split_once("..") {
         Some((lo, hi)) => number(lo).zip(number(hi)),

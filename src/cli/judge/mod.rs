@@ -16,6 +16,8 @@ pub mod limits;
 mod report;
 mod stress;
 
+pub(crate) use aim::parse_span;
+
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufReader, Write};

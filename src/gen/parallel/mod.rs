@@ -108,10 +108,14 @@ impl Jobs {
     /// How to cut `o`'s cases, with runs of `run_heaps`; `None` if they
     /// cannot be cut into more than one job and are too large to hold.
     pub(super) fn plan(o: &GenOptions, after_count: Option<u8>, run_heaps: u64) -> Option<Jobs> {
-        let cuttable = after_count.is_some() && SplitMix64::rarely_redraws(o.min, o.max);
-        if o.heaps <= run_heaps {
+        // A case's runs are cut by its count, known to every thread only
+        // when all the cases share it.
+        let most = o.heaps_at_most();
+        let cuttable =
+            after_count.is_some() && most == o.heaps && SplitMix64::rarely_redraws(o.min, o.max);
+        if most <= run_heaps {
             Some(Jobs::Cases {
-                per: (run_heaps / o.heaps.max(1)).max(1),
+                per: (run_heaps / most.max(1)).max(1),
             })
         } else if cuttable {
             Some(Jobs::Runs {
@@ -119,7 +123,7 @@ impl Jobs {
                 heaps: run_heaps,
             })
         } else {
-            (o.cases > 1 && o.heaps <= WHOLE_MAX_HEAPS).then_some(Jobs::Cases { per: 1 })
+            (o.cases > 1 && most <= WHOLE_MAX_HEAPS).then_some(Jobs::Cases { per: 1 })
         }
     }
 
@@ -240,12 +244,12 @@ impl<G: HeapGame> Context<'_, G> {
         let o = self.o;
         let digits = |n: u64| u64::from(n.checked_ilog10().unwrap_or(0)) + 1;
         let (cases, heaps) = match self.jobs {
-            Jobs::Cases { per } => (per.min(o.cases), o.heaps),
+            Jobs::Cases { per } => (per.min(o.cases), o.heaps_at_most()),
             Jobs::Runs { heaps, .. } => (1, heaps),
         };
         let bytes = heaps
             .checked_mul(digits(o.max) + 1)
-            .and_then(|bytes| bytes.checked_add(digits(o.heaps) + 1))
+            .and_then(|bytes| bytes.checked_add(digits(o.heaps_at_most()) + 1))
             .and_then(|bytes| bytes.checked_mul(cases))
             .and_then(|bytes| bytes.checked_add(24))
             .and_then(|bytes| usize::try_from(bytes).ok());
@@ -258,10 +262,14 @@ impl<G: HeapGame> Context<'_, G> {
                     Jobs::Cases { per } => format!("{per} cases"),
                     Jobs::Runs { heaps, .. } => format!("a run of {heaps} heaps"),
                 };
+                let heaps = match o.heaps_at_most() {
+                    most if most > o.heaps => format!("{}..{most}", o.heaps),
+                    _ => o.heaps.to_string(),
+                };
                 Err(GenError::OutOfMemory(format!(
-                    "--heaps {}: not enough memory to hold {held} on each of {} threads \
+                    "--heaps {heaps}: not enough memory to hold {held} on each of {} threads \
                      (--threads 1 writes cases as they are drawn)",
-                    o.heaps, self.threads
+                    self.threads
                 )))
             }
         }
