@@ -87,6 +87,7 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
         problem_toml: problem.to_toml()?,
         allow_missing: args.allow_missing,
         time_limit: args.time_limit,
+        upto: args.problem.upto,
     };
     let dir = PathBuf::from(dir);
     if let Some(short) = bad_short_name(&dir) {

@@ -12,6 +12,8 @@
 //! DIR/problem_statement/problem.en.tex  the statement (statement)
 //! DIR/data/sample/*.in, *.ans           the catalogue's samples (samples)
 //! DIR/data/secret/*.in, *.ans           the test plan (plan)
+//! DIR/data/*/*.desc                     what each test is (reproduce)
+//! DIR/data/generate.sh                  gen's command for each test (reproduce)
 //! DIR/input_validators/nimstream/       build, run, nimstream, problem.toml
 //! DIR/submissions/accepted/*.cpp        the reference solution
 //! DIR/submissions/wrong_answer/*.cpp    typical mistakes the data kills
@@ -37,6 +39,7 @@
 pub mod explain;
 pub mod misere_solution;
 pub mod plan;
+pub mod reproduce;
 pub mod rule_solution;
 pub mod rules;
 pub mod samples;
@@ -74,6 +77,9 @@ pub struct Options {
     pub allow_missing: bool,
     /// The time limit in seconds, written where DOMjudge reads it.
     pub time_limit: u32,
+    /// `--upto`, as given: the game's values computed, which `gen` needs
+    /// again to write the tests anew (`data/generate.sh`).
+    pub upto: Option<usize>,
 }
 
 /// What a package holds, for the report.
@@ -157,21 +163,27 @@ pub fn write(
     let words = rules::game(problem, rule);
     let explained = samples
         .first()
-        .map(|(_, input)| explain::explain(problem, game, &words, input))
+        .map(|(_, input, _)| explain::explain(problem, game, &words, input))
         .unwrap_or_default();
     let statement = statement::latex(problem, rule, &explained);
     write_file(
         &dir.join("problem_statement/problem.en.tex"),
         statement.as_bytes(),
     )?;
-    for (name, input) in samples {
+    // Every test's path in the package and how it was made, for its
+    // `.desc` and data/generate.sh.
+    let mut recorded: Vec<(String, String, Option<gen::GenOptions>)> = Vec::new();
+    for (name, input, options) in samples {
         let path = dir.join("data/sample").join(format!("{name}.in"));
         largest = largest.max(write_test(problem, game, &path, &input)?);
+        recorded.push((format!("data/sample/{name}"), name.clone(), options));
         written.samples.push(name);
     }
     for (planned, input) in made {
         let path = dir.join("data/secret").join(format!("{}.in", planned.name));
         largest = largest.max(write_test(problem, game, &path, &input)?);
+        let test = format!("data/secret/{}", planned.name);
+        recorded.push((test, planned.name.clone(), Some(planned.options.clone())));
         written.tests.push((planned, input.len() as u64));
     }
     let pairs = plan::crafted(problem).into_iter().map(|(name, pairs)| {
@@ -187,8 +199,10 @@ pub fn write(
         let input = test.to_bytes(problem);
         let path = dir.join("data/secret").join(format!("{name}.in"));
         largest = largest.max(write_test(problem, game, &path, &input)?);
+        recorded.push((format!("data/secret/{name}"), name.clone(), None));
         written.crafted.push((name, input.len() as u64));
     }
+    write_records(problem, dir, options, &recorded)?;
     let yaml = problem_yaml(problem, options, largest);
     write_file(&dir.join("problem.yaml"), yaml.as_bytes())?;
     // DOMjudge reads a legacy package's time limit from here (seconds);
@@ -312,6 +326,46 @@ impl io::Write for Capped {
     }
 }
 
+/// Each test's `.desc`, and `data/generate.sh`, which writes again every
+/// test `gen` made ([`reproduce`]). `recorded` holds each test's path from
+/// the package's folder (no `.in`), its name and `gen`'s options.
+fn write_records(
+    problem: &Problem,
+    dir: &Path,
+    options: &Options,
+    recorded: &[(String, String, Option<gen::GenOptions>)],
+) -> Result<(), Error> {
+    let mut tests = Vec::new();
+    for (path, name, made) in recorded {
+        let desc = reproduce::desc(problem, name, made.as_ref());
+        write_file(&dir.join(format!("{path}.desc")), desc.as_bytes())?;
+        tests.push(reproduce::Recorded {
+            path: path.clone(),
+            options: made.as_ref(),
+        });
+    }
+    let script = reproduce::script(
+        problem,
+        &package_command(problem, options),
+        &tests,
+        options.upto,
+    );
+    write_executable(&dir.join("data/generate.sh"), &script)
+}
+
+/// The command that writes the package again, as `problem.yaml` and
+/// `data/generate.sh` record it.
+fn package_command(problem: &Problem, options: &Options) -> String {
+    let mut command = format!(
+        "nimstream package {} --seed {} --max-bytes {}",
+        problem.name, options.seed, options.max_bytes
+    );
+    if let Some(upto) = options.upto {
+        command += &format!(" --upto {upto}");
+    }
+    command
+}
+
 /// A folder to write a package into: new, or empty.
 fn check_empty(dir: &Path) -> Result<(), Error> {
     match fs::read_dir(dir) {
@@ -338,7 +392,9 @@ fn check_empty(dir: &Path) -> Result<(), Error> {
 fn problem_yaml(problem: &Problem, options: &Options, largest_answer: u64) -> String {
     let output_mib = (largest_answer.saturating_mul(2) >> 20).max(7) + 1;
     format!(
-        "# Written by nimstream {} (nimstream package {} --seed {} --max-bytes {}).\n\
+        "# Written by nimstream {} ({}).\n\
+         # The seed and size above write the same tests again; data/generate.sh\n\
+         # has the nimstream gen command of each test gen made.\n\
          name: {}\n\
          source: {}\n\
          uuid: {}\n\
@@ -347,9 +403,7 @@ fn problem_yaml(problem: &Problem, options: &Options, largest_answer: u64) -> St
          validator_flags: case_sensitive space_change_sensitive\n\
          limits:\n  memory: 1024\n  output: {output_mib}\n",
         env!("CARGO_PKG_VERSION"),
-        problem.name,
-        options.seed,
-        options.max_bytes,
+        package_command(problem, options),
         yaml_string(&statement::title(problem)),
         yaml_string(problem.source),
         uuid(&options.problem_toml)
@@ -387,14 +441,17 @@ fn yaml_string(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
+/// A sample: its name, its input, and for one `gen` drew, `gen`'s options.
+type Sample = (String, Vec<u8>, Option<gen::GenOptions>);
+
 /// The samples: the catalogue's, or for a problem file three small cases
 /// drawn by `gen`.
-fn sample_inputs(problem: &Problem, game: &Game) -> Result<Vec<(String, Vec<u8>)>, Error> {
+fn sample_inputs(problem: &Problem, game: &Game) -> Result<Vec<Sample>, Error> {
     let samples = samples::samples(problem.name);
     if !samples.is_empty() {
         let named = samples
             .iter()
-            .map(|(name, bytes)| (name.to_string(), bytes.to_vec()));
+            .map(|(name, bytes)| (name.to_string(), bytes.to_vec(), None));
         return Ok(named.collect());
     }
     let limits = problem.limits;
@@ -409,7 +466,7 @@ fn sample_inputs(problem: &Problem, game: &Game) -> Result<Vec<(String, Vec<u8>)
         let mut input = Vec::new();
         let mut game = game.clone();
         match gen::generate(problem, &mut game, &options, &mut input, 1, &mut |_| {}) {
-            Ok(_) => return Ok(vec![("1".to_string(), input)]),
+            Ok(_) => return Ok(vec![("1".to_string(), input, Some(options))]),
             Err(error) => why = Some(error),
         }
     }
