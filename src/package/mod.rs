@@ -45,6 +45,7 @@ pub mod rules;
 pub mod samples;
 pub mod statement;
 pub mod submissions;
+pub mod timing;
 pub mod traps;
 
 use std::fs;
@@ -75,8 +76,9 @@ pub struct Options {
     /// Whether a planned test that cannot be made is left out (and
     /// reported) rather than refusing the package.
     pub allow_missing: bool,
-    /// The time limit in seconds, written where DOMjudge reads it.
-    pub time_limit: u32,
+    /// The time limit in seconds, written where DOMjudge reads it; `None`
+    /// computes it from the accepted submissions' runs ([`timing`]).
+    pub time_limit: Option<u32>,
     /// `--upto`, as given: the game's values computed, which `gen` needs
     /// again to write the tests anew (`data/generate.sh`).
     pub upto: Option<usize>,
@@ -97,7 +99,16 @@ pub struct Written {
     pub samples: Vec<String>,
     /// The submissions, as paths in the package.
     pub submissions: Vec<String>,
+    /// The time limit written, in seconds.
+    pub time_limit: u32,
+    /// How it was computed from the submissions' runs, or why it was not
+    /// (`None` when `Options::time_limit` gave it).
+    pub timing: Option<Result<timing::Timing, String>>,
 }
+
+/// The time limit written when none is given and none can be measured (no
+/// g++): DOMjudge's own default would be 10 s or more.
+pub const FALLBACK_TIME_LIMIT: u32 = 2;
 
 /// The submissions of a package: folder (`accepted`, `wrong_answer`, …),
 /// file name and source.
@@ -203,12 +214,6 @@ pub fn write(
         written.crafted.push((name, input.len() as u64));
     }
     write_records(problem, dir, options, &recorded)?;
-    let yaml = problem_yaml(problem, options, largest);
-    write_file(&dir.join("problem.yaml"), yaml.as_bytes())?;
-    // DOMjudge reads a legacy package's time limit from here (seconds);
-    // without it, it imports its own default.
-    let limit = format!("{}\n", options.time_limit);
-    write_file(&dir.join(".timelimit"), limit.as_bytes())?;
     write_validator(&dir.join("input_validators/nimstream"), options)?;
     for (folder, name, source) in submissions {
         let folder_path = dir.join("submissions").join(folder);
@@ -216,6 +221,33 @@ pub fn write(
         write_file(&folder_path.join(&name), source.as_bytes())?;
         written.submissions.push(format!("{folder}/{name}"));
     }
+    written.time_limit = match options.time_limit {
+        Some(seconds) => seconds,
+        None => {
+            let measured = timing::measure(dir, &written.submissions);
+            let limit = measured.as_ref().map_or(FALLBACK_TIME_LIMIT, |t| t.limit);
+            written.timing = Some(measured);
+            limit
+        }
+    };
+    let note = match &written.timing {
+        Some(Ok(t)) => format!(
+            "the slowest accepted run, {:.3} s ({}), times {}, rounded up",
+            t.slowest.0,
+            t.slowest.1,
+            timing::TIME_MULTIPLIER
+        ),
+        Some(Err(_)) => "not measured (the submissions could not be run)".to_string(),
+        None => "given with --time-limit".to_string(),
+    };
+    let note = format!("{} s: {note}", written.time_limit);
+    let yaml = problem_yaml(problem, options, largest, &note);
+    write_file(&dir.join("problem.yaml"), yaml.as_bytes())?;
+    // DOMjudge reads a legacy package's time limit from here (seconds);
+    // without it, it imports its own default. Kattis and verifyproblem
+    // compute the same limit from the accepted submissions.
+    let limit = format!("{}\n", written.time_limit);
+    write_file(&dir.join(".timelimit"), limit.as_bytes())?;
     Ok(written)
 }
 
@@ -389,24 +421,35 @@ fn check_empty(dir: &Path) -> Result<(), Error> {
 /// output validator would take `alice` for `Alice`); the output limit
 /// holds the largest answer file, `largest_answer` bytes, with room to
 /// spare (the format's default is 8 MiB).
-fn problem_yaml(problem: &Problem, options: &Options, largest_answer: u64) -> String {
+/// `time_note` says what the time limit in `.timelimit` is and whence.
+fn problem_yaml(
+    problem: &Problem,
+    options: &Options,
+    largest_answer: u64,
+    time_note: &str,
+) -> String {
     let output_mib = (largest_answer.saturating_mul(2) >> 20).max(7) + 1;
     format!(
         "# Written by nimstream {} ({}).\n\
          # The seed and size above write the same tests again; data/generate.sh\n\
          # has the nimstream gen command of each test gen made.\n\
+         # Time limit (.timelimit, for DOMjudge; Kattis computes its own the\n\
+         # same way): {time_note}.\n\
          name: {}\n\
          source: {}\n\
          uuid: {}\n\
          license: unknown\n\
          validation: default\n\
          validator_flags: case_sensitive space_change_sensitive\n\
-         limits:\n  memory: 1024\n  output: {output_mib}\n",
+         limits:\n  memory: 1024\n  output: {output_mib}\n  \
+         time_multiplier: {}\n  time_safety_margin: {}\n",
         env!("CARGO_PKG_VERSION"),
         package_command(problem, options),
         yaml_string(&statement::title(problem)),
         yaml_string(problem.source),
-        uuid(&options.problem_toml)
+        uuid(&options.problem_toml),
+        timing::TIME_MULTIPLIER,
+        timing::SAFETY_MARGIN,
     )
 }
 

@@ -201,7 +201,9 @@ fn a_test_that_cannot_be_made_refuses_the_package_unless_allowed() {
 #[test]
 fn problem_yaml_compares_exact_words_and_holds_the_limits_a_judge_reads() {
     let dir = tempfile::tempdir().unwrap();
-    let root = packaged("hdu2176", dir.path(), &["--max-bytes", "16M"]);
+    let run = package_into("hdu2176", dir.path(), "package", &["--max-bytes", "16M"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let root = dir.path().join("package");
     let yaml = std::fs::read_to_string(root.join("problem.yaml")).unwrap();
     assert!(
         yaml.contains("validator_flags: case_sensitive space_change_sensitive"),
@@ -225,8 +227,37 @@ fn problem_yaml_compares_exact_words_and_holds_the_limits_a_judge_reads() {
         output << 20 > largest,
         "output {output} MiB, an answer of {largest} bytes"
     );
+    // The time limit, computed from the accepted submission's runs, is the
+    // one the report names, problem.yaml's comment too, with problemtools'
+    // legacy multipliers written out; the slow submission is killed past
+    // the limit's margin.
     let limit = std::fs::read_to_string(root.join(".timelimit")).unwrap();
-    assert_eq!(limit, "2\n");
+    let seconds: u32 = limit.trim().parse().expect("whole seconds");
+    let printed = stdout(&run);
+    let said = format!("time limit: {seconds} s (slowest accepted run ");
+    assert!(
+        seconds >= 1 && printed.contains(&said),
+        "{limit}\n{printed}"
+    );
+    let margin = format!("quadratic.cpp: past {} s (the limit times 2)", seconds * 2);
+    assert!(printed.contains(&margin), "{printed}");
+    let noted = format!("same way): {seconds} s: the slowest accepted run, ");
+    assert!(yaml.contains(&noted), "{yaml}");
+    assert!(
+        yaml.contains("  time_multiplier: 5\n  time_safety_margin: 2\n"),
+        "{yaml}"
+    );
+}
+
+#[test]
+fn a_time_limit_given_is_written_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = ["--max-bytes", "64K", "--time-limit", "3"];
+    let run = package_into("nim", dir.path(), "package", &options);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let limit = std::fs::read_to_string(dir.path().join("package/.timelimit")).unwrap();
+    assert_eq!(limit, "3\n");
+    assert!(stdout(&run).contains("time limit: 3 s (--time-limit)"));
 }
 
 #[test]
