@@ -406,3 +406,43 @@ fn no_two_secret_tests_are_the_same() {
         }
     }
 }
+
+#[test]
+fn s_nim_gets_sets_that_repeat_a_removal_answered_as_their_distinct_removals() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = packaged("hdu1536", dir.path(), &["--max-bytes", "256K"]);
+    let name = secret_names(&root)
+        .into_iter()
+        .find(|n| n.ends_with("-repeated-removals"))
+        .expect("a repeated-removals test");
+    let input = root.join("data/secret").join(format!("{name}.in"));
+    let text = std::fs::read_to_string(&input).unwrap();
+    assert!(text.starts_with("3 2 2 5\n"), "{text}");
+    let answers = std::fs::read_to_string(input.with_extension("ans")).unwrap();
+    assert!(answers.contains('W') && answers.contains('L'), "{answers}");
+    // The same sets with each removal once: the same answers.
+    let mut distinct = String::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let numbers: Vec<u64> = line.split(' ').map(|n| n.parse().unwrap()).collect();
+        if numbers == [0] {
+            distinct += "0\n";
+            break;
+        }
+        let mut set = numbers[1..].to_vec();
+        set.sort_unstable();
+        set.dedup();
+        let set: Vec<String> = set.iter().map(u64::to_string).collect();
+        distinct += &format!("{} {}\n", set.len(), set.join(" "));
+        let m: usize = lines.next().unwrap().parse().unwrap();
+        distinct += &format!("{m}\n");
+        for _ in 0..m {
+            distinct += lines.next().unwrap();
+            distinct += "\n";
+        }
+    }
+    assert_ne!(distinct, text);
+    let solved = nimstream(&["solve", "hdu1536", "-"], distinct.as_bytes());
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    assert_eq!(stdout(&solved), answers);
+}
