@@ -89,6 +89,7 @@ fn purpose(name: &str) -> &'static str {
         "float-phi-traps" => "Wythoff's losing pairs where floor(k * phi) computed in double is wrong, and the won pairs one above them",
         "ones-and-one-larger" => "heaps of 1, an odd and an even count of them, alone and with one larger heap",
         "repeated-removals" => "subtraction sets that name a removal more than once, out of order, with single heaps from 0 up and a few larger positions",
+        "near-int-max" => "games of Euclid whose piles are near 2^31 - 1, the smaller above half of it (2 * y wraps in a 32-bit int), rows won and lost",
         "fibonacci-top" => "the Fibonacci numbers at the top of the range with their neighbours, and the values a 32-bit int table reaches once it wraps",
         _ => "a sample",
     }

@@ -3,7 +3,8 @@
 //! (an odd and an even count of them), and Fibonacci Nim's largest
 //! Fibonacci numbers with the values a table of `int` reaches once it
 //! wraps past 2^31 (512559680 first); S-Nim's subtraction sets that hold
-//! a removal more than once, unsorted.
+//! a removal more than once, unsorted; and HDU 3595's won games of Euclid
+//! near 2^31, where `2 * y` in `int` wraps.
 
 use crate::problem::{Layout, Problem};
 use crate::stress::Case;
@@ -14,6 +15,9 @@ pub fn traps(problem: &Problem) -> Vec<(String, Vec<Case>)> {
         ("misere", Layout::HeapCases) => misere_ones(problem),
         ("fibonacci", Layout::ZeroTerminated) => fibonacci_top(problem),
         (_, Layout::SubtractionSetCases) => repeated_removals(problem),
+        ("every-euclid", Layout::Rows(rows)) if rows.pairs && !rows.parameter => {
+            euclid_top(problem)
+        }
         _ => Vec::new(),
     }
 }
@@ -129,6 +133,55 @@ fn repeated_removals(problem: &Problem) -> Vec<(String, Vec<Case>)> {
     }
 }
 
+/// Rows of Euclid's games (HDU 3595) whose larger pile is within 2^20 of
+/// the largest allowed and whose smaller one is above half of it, where a
+/// program that tests `x >= 2 * y` in 32-bit `int` wraps: half the rows won
+/// and half lost, each of 1, 2, 5 or 10 games. With both piles that near
+/// the top every game is lost (the one move leaves a small pile), so a
+/// random draw there makes no won row; with the smaller pile lower, one
+/// does, and the rows are drawn from a fixed seed until each has the
+/// verdict wanted.
+fn euclid_top(problem: &Problem) -> Vec<(String, Vec<Case>)> {
+    use crate::games::every_euclid::first_player_wins;
+    let limits = problem.limits;
+    let top = limits.value.max;
+    if top < 1 << 21 {
+        return Vec::new();
+    }
+    let large = top - (1 << 20)..=top;
+    let mut rng = crate::rng::SplitMix64::new(0x3595);
+    let mut cases = Vec::new();
+    for (i, count) in [1u64, 1, 2, 2, 5, 5, 10, 10, 10, 10]
+        .into_iter()
+        .enumerate()
+    {
+        if !limits.heaps.contains(count) {
+            continue;
+        }
+        let won = i % 2 == 0;
+        for _ in 0..10_000 {
+            let mut row = Vec::new();
+            for _ in 0..count {
+                let x = rng.within(&large);
+                let y = rng.within(&(x / 2 + 1..=x));
+                row.extend([x, y]);
+            }
+            if first_player_wins(&row) == won {
+                cases.push(Case::Row {
+                    parameter: None,
+                    numbers: row,
+                });
+                break;
+            }
+        }
+    }
+    cases.truncate(limits.cases.max as usize);
+    match cases.is_empty() {
+        true => Vec::new(),
+        false => vec![("near-int-max".to_string(), cases)],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,5 +244,36 @@ mod tests {
             let heaps = positions.iter().flatten();
             assert!(heaps.clone().all(|h| limits.value.contains(*h)));
         }
+    }
+
+    #[test]
+    fn hdu3595_gets_won_and_lost_rows_near_the_top_where_twice_y_wraps() {
+        use crate::games::every_euclid::first_player_wins;
+        let hdu3595 = Problem::find("hdu3595").unwrap();
+        let made = traps(hdu3595);
+        let [(name, cases)] = made.as_slice() else {
+            panic!("{made:?}");
+        };
+        assert_eq!(name, "near-int-max");
+        let mut verdicts = Vec::new();
+        let mut wraps = false;
+        for case in cases {
+            let Case::Row { numbers, .. } = case else {
+                panic!("{case:?}");
+            };
+            assert!(numbers.iter().all(|x| hdu3595.limits.value.contains(*x)));
+            for pair in numbers.chunks(2) {
+                let small = pair[0].min(pair[1]);
+                wraps |= (small as i32).wrapping_mul(2) < 0;
+            }
+            verdicts.push(first_player_wins(numbers));
+        }
+        assert!(wraps, "no smaller pile above 2^30");
+        assert_eq!(
+            verdicts.iter().filter(|&&won| won).count(),
+            5,
+            "{verdicts:?}"
+        );
+        assert_eq!(verdicts.len(), 10);
     }
 }
