@@ -386,11 +386,19 @@ fn write_records(
 }
 
 /// The command that writes the package again, as `problem.yaml` and
-/// `data/generate.sh` record it.
+/// `data/generate.sh` record it: by the problem's name where that names
+/// this very problem, else by the validator's copy of its file.
 fn package_command(problem: &Problem, options: &Options) -> String {
+    let named = Problem::find_or_rule(problem.name).ok();
+    let by_name =
+        named.is_some_and(|(p, _)| p.to_toml().ok() == Some(options.problem_toml.clone()));
+    let what = match by_name {
+        true => problem.name.to_string(),
+        false => format!("--problem {}", reproduce::PROBLEM_FILE),
+    };
     let mut command = format!(
-        "nimstream package {} --seed {} --max-bytes {}",
-        problem.name, options.seed, options.max_bytes
+        "nimstream package {what} DIR --seed {} --max-bytes {}",
+        options.seed, options.max_bytes
     );
     if let Some(upto) = options.upto {
         command += &format!(" --upto {upto}");

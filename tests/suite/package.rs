@@ -282,9 +282,17 @@ fn regenerated(problem: &str, seed: &str) {
     let yaml = std::fs::read_to_string(root.join("problem.yaml")).unwrap();
     let version = format!("# Written by nimstream {} (", env!("CARGO_PKG_VERSION"));
     assert!(
-        yaml.starts_with(&version) && yaml.contains(&format!("--seed {seed} --max-bytes 262144")),
+        yaml.starts_with(&version)
+            && yaml.contains(&format!("DIR --seed {seed} --max-bytes 262144")),
         "{yaml}"
     );
+    // A problem file is named by the package's copy of it: its name is the
+    // rule kayles's, another problem.
+    let by = match problem.ends_with(".toml") {
+        true => "--problem input_validators/nimstream/problem.toml DIR".to_string(),
+        false => format!("package {problem} DIR"),
+    };
+    assert!(yaml.contains(&by), "{yaml}");
     let script = std::fs::read_to_string(root.join("data/generate.sh")).unwrap();
     let copy = dir.path().join("copy");
     let copied = Command::new("cp")
