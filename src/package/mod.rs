@@ -326,8 +326,9 @@ fn fallbacks(problem: &Problem, first: &gen::GenOptions) -> Vec<gen::GenOptions>
     }
     for options in tries.clone() {
         // Far from the plan's seeds, which count up by one per test: a
-        // neighbour's seed would make a copy of the next test.
-        for step in 1..=2u64 {
+        // neighbour's seed would make a copy of the next test. Six: S-Nim's
+        // heaps near the top under random sets often need more than two.
+        for step in 1..=6u64 {
             tries.push(gen::GenOptions {
                 seed: options.seed ^ step.wrapping_mul(0x9e37_79b9_7f4a_7c15),
                 ..options.clone()
