@@ -33,6 +33,9 @@ for problem in $problems; do
     short=$(basename "$problem" .toml | tr -cd 'a-z0-9')
     dir="$work/$short"
     [ -e "$dir" ] && dir="$work/${short}file"
+    # The logs are named as the folder: testdata/kayles.toml and the rule
+    # kayles keep one each.
+    short=$(basename "$dir")
     case $problem in
         *.toml) args=(--problem "$problem") ;;
         # Bounded Nim's K is the problem's constant, not in its input.
