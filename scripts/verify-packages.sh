@@ -2,7 +2,8 @@
 # Packages every problem nimstream knows and runs problemtools' verifyproblem
 # on each: the 29 catalogue problems, the problem files of testdata/, and
 # five rules given by name or code (one hexadecimal, one misère). Prints one
-# line per package and exits 1 when any package is refused or has an error.
+# line per package, with its time limit beside verifyproblem's, and exits 1
+# when any package is refused or has an error.
 #
 #   scripts/verify-packages.sh [NIMSTREAM [VERIFYPROBLEM]]
 #
@@ -32,6 +33,9 @@ for problem in $problems; do
     short=$(basename "$problem" .toml | tr -cd 'a-z0-9')
     dir="$work/$short"
     [ -e "$dir" ] && dir="$work/${short}file"
+    # The logs are named as the folder: testdata/kayles.toml and the rule
+    # kayles keep one each.
+    short=$(basename "$dir")
     case $problem in
         *.toml) args=(--problem "$problem") ;;
         # Bounded Nim's K is the problem's constant, not in its input.
@@ -46,7 +50,12 @@ for problem in $problems; do
     fi
     "$verify" "$dir" >"$work/$short.verify.log" 2>&1
     result=$(grep ' tested: ' "$work/$short.verify.log" | tail -1)
-    echo "$problem: ${result:-no result (see $work/$short.verify.log)}"
+    # The package's time limit (.timelimit, which DOMjudge reads) beside the
+    # one verifyproblem computes as Kattis does: they differ only when a run
+    # times differently here (a busy machine).
+    theirs=$(sed -n 's/.*setting timelim to \([0-9.]*\) secs.*/\1/p' "$work/$short.verify.log")
+    limit="time limit $(cat "$dir/.timelimit") s, verifyproblem ${theirs:-?} s"
+    echo "$problem: ${result:-no result (see $work/$short.verify.log)}; $limit"
     case $result in
         *" 0 errors"*) ;;
         *) failed=1 ;;

@@ -43,11 +43,13 @@ pub struct PackageArgs {
     /// them out with a warning (without it, such a package is refused).
     #[arg(long)]
     allow_missing: bool,
-    /// The time limit in seconds, written to the package's `.timelimit`
-    /// (DOMjudge reads it; Kattis and verifyproblem compute their own from
-    /// the accepted submission's run times).
-    #[arg(long, value_name = "SECONDS", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
-    time_limit: u32,
+    /// The time limit in seconds, written to the package's `.timelimit`,
+    /// which DOMjudge reads (default: computed as verifyproblem and Kattis
+    /// compute it: the accepted submissions are compiled with g++ and run on
+    /// every test, and the slowest run times 5, rounded up to whole
+    /// seconds, is the limit; 2 s when they cannot be run).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
+    time_limit: Option<u32>,
 }
 
 pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
@@ -87,6 +89,7 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
         problem_toml: problem.to_toml()?,
         allow_missing: args.allow_missing,
         time_limit: args.time_limit,
+        upto: args.problem.upto,
     };
     let dir = PathBuf::from(dir);
     if let Some(short) = bad_short_name(&dir) {
@@ -135,6 +138,7 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
         crate::messages::warning(format_args!("{name} is not in the package: {why}"));
     }
     line(format!("submissions: {}", written.submissions.join(", ")))?;
+    report_timing(&written, &mut line)?;
     line(format!("check it: verifyproblem {}", dir.display()))?;
     let total: u64 = written.tests.iter().map(|(_, bytes)| bytes).sum::<u64>()
         + written.crafted.iter().map(|(_, bytes)| bytes).sum::<u64>();
@@ -144,6 +148,53 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
         count(total, "byte")
     ))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The time limit and how it was computed; a warning for a slow submission
+/// the limit does not kill with margin, or a limit that was not measured.
+fn report_timing(
+    written: &package::Written,
+    line: &mut dyn FnMut(String) -> Result<(), Error>,
+) -> Result<(), Error> {
+    use package::timing::{Slow, SAFETY_MARGIN, TIME_MULTIPLIER};
+    let limit = written.time_limit;
+    match &written.timing {
+        None => line(format!("time limit: {limit} s (--time-limit)")),
+        Some(Err(why)) => {
+            crate::messages::warning(format_args!(
+                "the time limit is not measured ({why}): .timelimit says {limit} s; \
+                 --time-limit sets it"
+            ));
+            line(format!("time limit: {limit} s (not measured)"))
+        }
+        Some(Ok(timing)) => {
+            line(format!(
+                "time limit: {limit} s (slowest accepted run {:.3} s, {}, times {TIME_MULTIPLIER}, \
+                 rounded up; .timelimit)",
+                timing.slowest.0, timing.slowest.1
+            ))?;
+            let margin = f64::from(limit) * SAFETY_MARGIN;
+            for (submission, slow) in &timing.slow {
+                match slow {
+                    Slow::Killed { test, seconds } => line(format!(
+                        "  {submission}: past {margin} s (the limit times {SAFETY_MARGIN}) \
+                         on {test} ({seconds:.2} s)"
+                    ))?,
+                    Slow::InTime { seconds } => {
+                        line(format!(
+                            "  {submission}: every test within {margin} s (slowest {seconds:.2} s)"
+                        ))?;
+                        crate::messages::warning(format_args!(
+                            "{submission} runs every test within {margin} s, the time limit \
+                             times {SAFETY_MARGIN}: verifyproblem will not call it too slow \
+                             with margin (a larger --max-bytes makes larger tests)"
+                        ));
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
 }
 
 /// A short name to suggest when the folder's name is not one (the format

@@ -12,6 +12,8 @@
 //! DIR/problem_statement/problem.en.tex  the statement (statement)
 //! DIR/data/sample/*.in, *.ans           the catalogue's samples (samples)
 //! DIR/data/secret/*.in, *.ans           the test plan (plan)
+//! DIR/data/*/*.desc                     what each test is (reproduce)
+//! DIR/data/generate.sh                  gen's command for each test (reproduce)
 //! DIR/input_validators/nimstream/       build, run, nimstream, problem.toml
 //! DIR/submissions/accepted/*.cpp        the reference solution
 //! DIR/submissions/wrong_answer/*.cpp    typical mistakes the data kills
@@ -37,11 +39,13 @@
 pub mod explain;
 pub mod misere_solution;
 pub mod plan;
+pub mod reproduce;
 pub mod rule_solution;
 pub mod rules;
 pub mod samples;
 pub mod statement;
 pub mod submissions;
+pub mod timing;
 pub mod traps;
 
 use std::fs;
@@ -72,8 +76,12 @@ pub struct Options {
     /// Whether a planned test that cannot be made is left out (and
     /// reported) rather than refusing the package.
     pub allow_missing: bool,
-    /// The time limit in seconds, written where DOMjudge reads it.
-    pub time_limit: u32,
+    /// The time limit in seconds, written where DOMjudge reads it; `None`
+    /// computes it from the accepted submissions' runs ([`timing`]).
+    pub time_limit: Option<u32>,
+    /// `--upto`, as given: the game's values computed, which `gen` needs
+    /// again to write the tests anew (`data/generate.sh`).
+    pub upto: Option<usize>,
 }
 
 /// What a package holds, for the report.
@@ -91,7 +99,16 @@ pub struct Written {
     pub samples: Vec<String>,
     /// The submissions, as paths in the package.
     pub submissions: Vec<String>,
+    /// The time limit written, in seconds.
+    pub time_limit: u32,
+    /// How it was computed from the submissions' runs, or why it was not
+    /// (`None` when `Options::time_limit` gave it).
+    pub timing: Option<Result<timing::Timing, String>>,
 }
+
+/// The time limit written when none is given and none can be measured (no
+/// g++): DOMjudge's own default would be 10 s or more.
+pub const FALLBACK_TIME_LIMIT: u32 = 2;
 
 /// The submissions of a package: folder (`accepted`, `wrong_answer`, …),
 /// file name and source.
@@ -157,21 +174,27 @@ pub fn write(
     let words = rules::game(problem, rule);
     let explained = samples
         .first()
-        .map(|(_, input)| explain::explain(problem, game, &words, input))
+        .map(|(_, input, _)| explain::explain(problem, game, &words, input))
         .unwrap_or_default();
     let statement = statement::latex(problem, rule, &explained);
     write_file(
         &dir.join("problem_statement/problem.en.tex"),
         statement.as_bytes(),
     )?;
-    for (name, input) in samples {
+    // Every test's path in the package and how it was made, for its
+    // `.desc` and data/generate.sh.
+    let mut recorded: Vec<(String, String, Option<gen::GenOptions>)> = Vec::new();
+    for (name, input, options) in samples {
         let path = dir.join("data/sample").join(format!("{name}.in"));
         largest = largest.max(write_test(problem, game, &path, &input)?);
+        recorded.push((format!("data/sample/{name}"), name.clone(), options));
         written.samples.push(name);
     }
     for (planned, input) in made {
         let path = dir.join("data/secret").join(format!("{}.in", planned.name));
         largest = largest.max(write_test(problem, game, &path, &input)?);
+        let test = format!("data/secret/{}", planned.name);
+        recorded.push((test, planned.name.clone(), Some(planned.options.clone())));
         written.tests.push((planned, input.len() as u64));
     }
     let pairs = plan::crafted(problem).into_iter().map(|(name, pairs)| {
@@ -187,14 +210,10 @@ pub fn write(
         let input = test.to_bytes(problem);
         let path = dir.join("data/secret").join(format!("{name}.in"));
         largest = largest.max(write_test(problem, game, &path, &input)?);
+        recorded.push((format!("data/secret/{name}"), name.clone(), None));
         written.crafted.push((name, input.len() as u64));
     }
-    let yaml = problem_yaml(problem, options, largest);
-    write_file(&dir.join("problem.yaml"), yaml.as_bytes())?;
-    // DOMjudge reads a legacy package's time limit from here (seconds);
-    // without it, it imports its own default.
-    let limit = format!("{}\n", options.time_limit);
-    write_file(&dir.join(".timelimit"), limit.as_bytes())?;
+    write_records(problem, dir, options, &recorded)?;
     write_validator(&dir.join("input_validators/nimstream"), options)?;
     for (folder, name, source) in submissions {
         let folder_path = dir.join("submissions").join(folder);
@@ -202,6 +221,33 @@ pub fn write(
         write_file(&folder_path.join(&name), source.as_bytes())?;
         written.submissions.push(format!("{folder}/{name}"));
     }
+    written.time_limit = match options.time_limit {
+        Some(seconds) => seconds,
+        None => {
+            let measured = timing::measure(dir, &written.submissions);
+            let limit = measured.as_ref().map_or(FALLBACK_TIME_LIMIT, |t| t.limit);
+            written.timing = Some(measured);
+            limit
+        }
+    };
+    let note = match &written.timing {
+        Some(Ok(t)) => format!(
+            "the slowest accepted run, {:.3} s ({}), times {}, rounded up",
+            t.slowest.0,
+            t.slowest.1,
+            timing::TIME_MULTIPLIER
+        ),
+        Some(Err(_)) => "not measured (the submissions could not be run)".to_string(),
+        None => "given with --time-limit".to_string(),
+    };
+    let note = format!("{} s: {note}", written.time_limit);
+    let yaml = problem_yaml(problem, options, largest, &note);
+    write_file(&dir.join("problem.yaml"), yaml.as_bytes())?;
+    // DOMjudge reads a legacy package's time limit from here (seconds);
+    // without it, it imports its own default. Kattis and verifyproblem
+    // compute the same limit from the accepted submissions.
+    let limit = format!("{}\n", written.time_limit);
+    write_file(&dir.join(".timelimit"), limit.as_bytes())?;
     Ok(written)
 }
 
@@ -280,8 +326,9 @@ fn fallbacks(problem: &Problem, first: &gen::GenOptions) -> Vec<gen::GenOptions>
     }
     for options in tries.clone() {
         // Far from the plan's seeds, which count up by one per test: a
-        // neighbour's seed would make a copy of the next test.
-        for step in 1..=2u64 {
+        // neighbour's seed would make a copy of the next test. Six: S-Nim's
+        // heaps near the top under random sets often need more than two.
+        for step in 1..=6u64 {
             tries.push(gen::GenOptions {
                 seed: options.seed ^ step.wrapping_mul(0x9e37_79b9_7f4a_7c15),
                 ..options.clone()
@@ -312,6 +359,54 @@ impl io::Write for Capped {
     }
 }
 
+/// Each test's `.desc`, and `data/generate.sh`, which writes again every
+/// test `gen` made ([`reproduce`]). `recorded` holds each test's path from
+/// the package's folder (no `.in`), its name and `gen`'s options.
+fn write_records(
+    problem: &Problem,
+    dir: &Path,
+    options: &Options,
+    recorded: &[(String, String, Option<gen::GenOptions>)],
+) -> Result<(), Error> {
+    let mut tests = Vec::new();
+    for (path, name, made) in recorded {
+        let desc = reproduce::desc(problem, name, made.as_ref());
+        write_file(&dir.join(format!("{path}.desc")), desc.as_bytes())?;
+        tests.push(reproduce::Recorded {
+            path: path.clone(),
+            options: made.as_ref(),
+        });
+    }
+    let script = reproduce::script(
+        problem,
+        &package_command(problem, options),
+        &tests,
+        options.upto,
+    );
+    write_executable(&dir.join("data/generate.sh"), &script)
+}
+
+/// The command that writes the package again, as `problem.yaml` and
+/// `data/generate.sh` record it: by the problem's name where that names
+/// this very problem, else by the validator's copy of its file.
+fn package_command(problem: &Problem, options: &Options) -> String {
+    let named = Problem::find_or_rule(problem.name).ok();
+    let by_name =
+        named.is_some_and(|(p, _)| p.to_toml().ok() == Some(options.problem_toml.clone()));
+    let what = match by_name {
+        true => problem.name.to_string(),
+        false => format!("--problem {}", reproduce::PROBLEM_FILE),
+    };
+    let mut command = format!(
+        "nimstream package {what} DIR --seed {} --max-bytes {}",
+        options.seed, options.max_bytes
+    );
+    if let Some(upto) = options.upto {
+        command += &format!(" --upto {upto}");
+    }
+    command
+}
+
 /// A folder to write a package into: new, or empty.
 fn check_empty(dir: &Path) -> Result<(), Error> {
     match fs::read_dir(dir) {
@@ -335,24 +430,35 @@ fn check_empty(dir: &Path) -> Result<(), Error> {
 /// output validator would take `alice` for `Alice`); the output limit
 /// holds the largest answer file, `largest_answer` bytes, with room to
 /// spare (the format's default is 8 MiB).
-fn problem_yaml(problem: &Problem, options: &Options, largest_answer: u64) -> String {
+/// `time_note` says what the time limit in `.timelimit` is and whence.
+fn problem_yaml(
+    problem: &Problem,
+    options: &Options,
+    largest_answer: u64,
+    time_note: &str,
+) -> String {
     let output_mib = (largest_answer.saturating_mul(2) >> 20).max(7) + 1;
     format!(
-        "# Written by nimstream {} (nimstream package {} --seed {} --max-bytes {}).\n\
+        "# Written by nimstream {} ({}).\n\
+         # The seed and size above write the same tests again; data/generate.sh\n\
+         # has the nimstream gen command of each test gen made.\n\
+         # Time limit (.timelimit, for DOMjudge; Kattis computes its own the\n\
+         # same way): {time_note}.\n\
          name: {}\n\
          source: {}\n\
          uuid: {}\n\
          license: unknown\n\
          validation: default\n\
          validator_flags: case_sensitive space_change_sensitive\n\
-         limits:\n  memory: 1024\n  output: {output_mib}\n",
+         limits:\n  memory: 1024\n  output: {output_mib}\n  \
+         time_multiplier: {}\n  time_safety_margin: {}\n",
         env!("CARGO_PKG_VERSION"),
-        problem.name,
-        options.seed,
-        options.max_bytes,
+        package_command(problem, options),
         yaml_string(&statement::title(problem)),
         yaml_string(problem.source),
-        uuid(&options.problem_toml)
+        uuid(&options.problem_toml),
+        timing::TIME_MULTIPLIER,
+        timing::SAFETY_MARGIN,
     )
 }
 
@@ -387,14 +493,17 @@ fn yaml_string(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
+/// A sample: its name, its input, and for one `gen` drew, `gen`'s options.
+type Sample = (String, Vec<u8>, Option<gen::GenOptions>);
+
 /// The samples: the catalogue's, or for a problem file three small cases
 /// drawn by `gen`.
-fn sample_inputs(problem: &Problem, game: &Game) -> Result<Vec<(String, Vec<u8>)>, Error> {
+fn sample_inputs(problem: &Problem, game: &Game) -> Result<Vec<Sample>, Error> {
     let samples = samples::samples(problem.name);
     if !samples.is_empty() {
         let named = samples
             .iter()
-            .map(|(name, bytes)| (name.to_string(), bytes.to_vec()));
+            .map(|(name, bytes)| (name.to_string(), bytes.to_vec(), None));
         return Ok(named.collect());
     }
     let limits = problem.limits;
@@ -409,7 +518,7 @@ fn sample_inputs(problem: &Problem, game: &Game) -> Result<Vec<(String, Vec<u8>)
         let mut input = Vec::new();
         let mut game = game.clone();
         match gen::generate(problem, &mut game, &options, &mut input, 1, &mut |_| {}) {
-            Ok(_) => return Ok(vec![("1".to_string(), input)]),
+            Ok(_) => return Ok(vec![("1".to_string(), input, Some(options))]),
             Err(error) => why = Some(error),
         }
     }

@@ -201,7 +201,9 @@ fn a_test_that_cannot_be_made_refuses_the_package_unless_allowed() {
 #[test]
 fn problem_yaml_compares_exact_words_and_holds_the_limits_a_judge_reads() {
     let dir = tempfile::tempdir().unwrap();
-    let root = packaged("hdu2176", dir.path(), &["--max-bytes", "16M"]);
+    let run = package_into("hdu2176", dir.path(), "package", &["--max-bytes", "16M"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let root = dir.path().join("package");
     let yaml = std::fs::read_to_string(root.join("problem.yaml")).unwrap();
     assert!(
         yaml.contains("validator_flags: case_sensitive space_change_sensitive"),
@@ -225,8 +227,37 @@ fn problem_yaml_compares_exact_words_and_holds_the_limits_a_judge_reads() {
         output << 20 > largest,
         "output {output} MiB, an answer of {largest} bytes"
     );
+    // The time limit, computed from the accepted submission's runs, is the
+    // one the report names, problem.yaml's comment too, with problemtools'
+    // legacy multipliers written out; the slow submission is killed past
+    // the limit's margin.
     let limit = std::fs::read_to_string(root.join(".timelimit")).unwrap();
-    assert_eq!(limit, "2\n");
+    let seconds: u32 = limit.trim().parse().expect("whole seconds");
+    let printed = stdout(&run);
+    let said = format!("time limit: {seconds} s (slowest accepted run ");
+    assert!(
+        seconds >= 1 && printed.contains(&said),
+        "{limit}\n{printed}"
+    );
+    let margin = format!("quadratic.cpp: past {} s (the limit times 2)", seconds * 2);
+    assert!(printed.contains(&margin), "{printed}");
+    let noted = format!("same way): {seconds} s: the slowest accepted run, ");
+    assert!(yaml.contains(&noted), "{yaml}");
+    assert!(
+        yaml.contains("  time_multiplier: 5\n  time_safety_margin: 2\n"),
+        "{yaml}"
+    );
+}
+
+#[test]
+fn a_time_limit_given_is_written_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = ["--max-bytes", "64K", "--time-limit", "3"];
+    let run = package_into("nim", dir.path(), "package", &options);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let limit = std::fs::read_to_string(dir.path().join("package/.timelimit")).unwrap();
+    assert_eq!(limit, "3\n");
+    assert!(stdout(&run).contains("time limit: 3 s (--time-limit)"));
 }
 
 #[test]
@@ -374,4 +405,44 @@ fn no_two_secret_tests_are_the_same() {
             }
         }
     }
+}
+
+#[test]
+fn s_nim_gets_sets_that_repeat_a_removal_answered_as_their_distinct_removals() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = packaged("hdu1536", dir.path(), &["--max-bytes", "256K"]);
+    let name = secret_names(&root)
+        .into_iter()
+        .find(|n| n.ends_with("-repeated-removals"))
+        .expect("a repeated-removals test");
+    let input = root.join("data/secret").join(format!("{name}.in"));
+    let text = std::fs::read_to_string(&input).unwrap();
+    assert!(text.starts_with("3 2 2 5\n"), "{text}");
+    let answers = std::fs::read_to_string(input.with_extension("ans")).unwrap();
+    assert!(answers.contains('W') && answers.contains('L'), "{answers}");
+    // The same sets with each removal once: the same answers.
+    let mut distinct = String::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let numbers: Vec<u64> = line.split(' ').map(|n| n.parse().unwrap()).collect();
+        if numbers == [0] {
+            distinct += "0\n";
+            break;
+        }
+        let mut set = numbers[1..].to_vec();
+        set.sort_unstable();
+        set.dedup();
+        let set: Vec<String> = set.iter().map(u64::to_string).collect();
+        distinct += &format!("{} {}\n", set.len(), set.join(" "));
+        let m: usize = lines.next().unwrap().parse().unwrap();
+        distinct += &format!("{m}\n");
+        for _ in 0..m {
+            distinct += lines.next().unwrap();
+            distinct += "\n";
+        }
+    }
+    assert_ne!(distinct, text);
+    let solved = nimstream(&["solve", "hdu1536", "-"], distinct.as_bytes());
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    assert_eq!(stdout(&solved), answers);
 }
