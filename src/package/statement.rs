@@ -12,7 +12,12 @@ use crate::problem::Problem;
 /// sample.
 pub fn latex(problem: &Problem, rule: Option<&str>, explained: &[String]) -> String {
     let game = super::rules::game(problem, rule);
-    let mut text = format!("\\problemname{{{}}}\n\n", escape(&title(problem)));
+    let title = title(problem);
+    // problemtools reads the name from `\problemname`, and warns where
+    // that looks like LaTeX (`\&`, `$\times$`) unless this comment gives
+    // the plain name.
+    let mut text = format!("%% plainproblemname: {}\n", title.replace('\n', " "));
+    text += &format!("\\problemname{{{}}}\n\n", escape(&title));
     text += &format!(
         "This is {}: {}.\n\n",
         escape(problem.source),
@@ -118,7 +123,7 @@ mod tests {
     fn a_statement_has_the_title_the_rules_input_output_and_limits() {
         let lasker = Problem::find("lasker").unwrap();
         let text = latex(lasker, None, &[]);
-        assert!(text.starts_with("\\problemname{Lasker's Nim (a move may split a heap in two)}"));
+        assert!(text.contains("\\problemname{Lasker's Nim (a move may split a heap in two)}"));
         assert!(
             text.contains("splits one heap into two non-empty heaps"),
             "{text}"
@@ -130,6 +135,22 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("\\texttt{Bob} when Bob wins"), "{text}");
+    }
+
+    /// verifyproblem warns of a name that looks like LaTeX (a backslash or
+    /// a dollar) unless the statement gives it plain in a comment.
+    #[test]
+    fn a_title_with_latex_in_it_is_also_given_plain() {
+        let cutting = latex(Problem::find("poj2311").unwrap(), None, &[]);
+        assert!(
+            cutting.contains("\\problemname{Cutting Game (whoever first cuts out a 1 $\\times$ 1")
+        );
+        let plain = cutting.lines().next().unwrap();
+        assert_eq!(
+            plain,
+            "%% plainproblemname: Cutting Game (whoever first cuts out a 1 × 1 piece wins)"
+        );
+        assert!(!plain.contains('\\') && !plain.contains('$'));
     }
 
     #[test]
