@@ -230,6 +230,18 @@ fn verified(problem: &str) {
         + &String::from_utf8_lossy(&output.stderr);
     assert!(said.contains("tested: 0 errors"), "{problem}:\n{said}");
     assert!(output.status.success(), "{problem}:\n{said}");
+    // problemtools also warns where `tidy` (which checks the HTML
+    // statement) is missing: the only other warning a package may draw is
+    // that its license is unknown, which is the setter's to give.
+    if Command::new("tidy").arg("--version").output().is_ok() {
+        let warnings: Vec<&str> = said.lines().filter(|l| l.contains("WARNING")).collect();
+        assert!(
+            warnings.iter().all(|line| line.contains("License")),
+            "{problem}: {warnings:?}"
+        );
+    } else {
+        eprintln!("{problem}: tidy is not installed: the warnings are not checked");
+    }
 }
 
 #[test]
