@@ -162,6 +162,29 @@ fn a_memory_budget_stops_cleanly_with_the_quotient_of_the_heaps_before() {
     assert_eq!(stdout(&whole), text);
 }
 
+/// The state budget is the user's to set: a small one stops the search
+/// with the heap and a hint, the default settles the same heaps.
+#[test]
+fn the_states_a_search_keeps_are_set_by_states() {
+    let small = nimstream(&["misere", "0.6", "--upto", "12", "--states", "50"], b"");
+    assert_eq!(small.status.code(), Some(2), "{}", stdout(&small));
+    let errors = stderr(&small);
+    assert!(
+        errors.contains("the search of positions passed 50 states"),
+        "{errors}"
+    );
+    assert!(errors.contains("(--states raises it)"), "{errors}");
+    let default = nimstream(&["misere", "0.6", "--upto", "12"], b"");
+    let raised = nimstream(
+        &["misere", "0.6", "--upto", "12", "--states", "9000000"],
+        b"",
+    );
+    assert_eq!(default.status.code(), Some(1), "{}", stderr(&default));
+    assert_eq!(stdout(&raised), stdout(&default));
+    let zero = nimstream(&["misere", "0.6", "--states", "0"], b"");
+    assert_eq!(zero.status.code(), Some(2));
+}
+
 #[test]
 fn a_memory_size_is_a_number_with_a_unit() {
     for size in ["3x", "0", "1.5X", "G"] {

@@ -71,6 +71,12 @@ pub struct MisereArgs {
     /// never more than is available.
     #[arg(long, value_name = "SIZE", value_parser = memory_size)]
     memory: Option<usize>,
+    /// The most positions one search of a heap keeps (default 3000000):
+    /// past it the search stops with that heap (exit 2) rather than run on
+    /// for hours. --memory still bounds them. Dawson's Kayles needs more
+    /// past heap 33.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    states: Option<u64>,
     /// When done, print to standard error the heaps computed, the time,
     /// and the most memory the tables took.
     #[arg(long)]
@@ -172,6 +178,9 @@ pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
     let mut solver = resumed
         .unwrap_or_else(|| Solver::new(rule.clone()))
         .with_memory(budget(args.memory));
+    if let Some(states) = args.states {
+        solver = solver.with_state_budget(usize::try_from(states).unwrap_or(usize::MAX));
+    }
     if checkpoint.is_some() {
         solver = solver.with_interrupt(|| signals::stopped_by().is_some());
     }
@@ -199,7 +208,11 @@ pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
                 break Err(Halt::Signal(signals::stopped_by().unwrap_or(libc::SIGINT)))
             }
             Err(stuck) => {
-                let why = format!("{}: no quotient found: {stuck}", args.rule);
+                let hint = match stuck {
+                    Stuck::Search { .. } => " (--states raises it)",
+                    _ => "",
+                };
+                let why = format!("{}: no quotient found: {stuck}{hint}", args.rule);
                 break Err(Halt::Error(Error::Usage(why)));
             }
         }
