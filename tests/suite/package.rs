@@ -81,7 +81,8 @@ fn a_package_holds_valid_tests_solve_answers_and_solutions_that_match() {
         "{yaml}"
     );
     let tex = std::fs::read_to_string(root.join("problem_statement/problem.en.tex")).unwrap();
-    assert!(tex.starts_with("\\problemname{Kayles"), "{tex}");
+    assert!(tex.contains("\\problemname{Kayles"), "{tex}");
+    assert!(tex.starts_with("%% plainproblemname: Kayles"), "{tex}");
     let secret = inputs(&root.join("data/secret"));
     assert!(secret.len() >= 10, "{secret:?}");
     let reference = compile(&root.join("submissions/accepted/kayles.cpp"), dir.path());
