@@ -334,7 +334,11 @@ fn statement(
         escape(problem.source),
         escape(problem.title)
     );
-    text += &format!("{}\n\n", escape(&words.rules));
+    text += &format!(
+        "{} Here one of the two players is your program and the other the judge; \
+         your program chooses which moves first.\n\n",
+        escape(&words.rules)
+    );
     text += "\\section*{Interaction}\n\n";
     text += &format!(
         "The judge first writes the number of games $T$ ($1 \\le T \\le {MAX_GAMES}$) on a \
@@ -343,6 +347,11 @@ fn statement(
          move or \\texttt{{Second}} to let the judge make it. Then the two players \
          alternate moves, one a line; the judge answers each of your moves with its own.\n\n",
         escape(&position_words(problem))
+    );
+    let value = problem.limits.value;
+    text += &format!(
+        "Every heap holds from {} to {} objects.\n\n",
+        value.min, value.max
     );
     text += &format!("{}\n\n", move_words(game));
     text += "When the player to move has no move, the game is over. The judge writes \
@@ -533,3 +542,7 @@ impl Lines for Scripted {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "interactive_tests.rs"]
+mod tests;
