@@ -2,9 +2,9 @@
 # Packages every problem nimstream knows and runs problemtools' verifyproblem
 # on each: the 29 catalogue problems, the problem files of testdata/, and
 # five rules given by name or code (one hexadecimal, one misère), and the
-# interactive packages (package --interactive) of nim, lasker and misere.
-# Prints one line per package, with its time limit beside verifyproblem's,
-# and exits 1 when any package is refused or has an error.
+# interactive packages (package --interactive) of nim, lasker, misere and
+# bash. Prints one line per package, with its time limit beside
+# verifyproblem's, and exits 1 when any package is refused or has an error.
 #
 #   scripts/verify-packages.sh [NIMSTREAM [VERIFYPROBLEM]]
 #
@@ -29,7 +29,7 @@ problems+=" $(ls testdata/*.toml)"
 problems+=" kayles 0.07 sub:1,3,4 0.f misere:kayles"
 
 # An interactive package is a word of its own: interactive:NAME.
-problems+=" interactive:nim interactive:lasker interactive:misere"
+problems+=" interactive:nim interactive:lasker interactive:misere interactive:bash"
 
 failed=0
 for problem in $problems; do

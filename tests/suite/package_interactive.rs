@@ -191,6 +191,7 @@ fn the_packages_interactor_accepts_its_player_and_rejects_the_wrong_ones() {
     for (problem, wrong) in [
         ("lasker", &["lasker-nim-xor", "lasker-random-move"][..]),
         ("nim", &["nim-random-move"][..]),
+        ("bash", &["bash-random-move"][..]),
     ] {
         let root = packaged(problem, dir.path(), problem);
         let submissions = root.join("submissions");

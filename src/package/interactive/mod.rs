@@ -23,20 +23,23 @@
 //! ([`super::plan`]) cut to [`MAX_GAMES`] games of at most [`MAX_HEAPS`]
 //! heaps, since each is played move by move, and the interactor's move
 //! limit is set from the largest case.
+//!
+//! The sample's dialogue ([`dialogue`]) is a session of the interactor
+//! against nimstream's own player; the statement ([`statement`]) gives the
+//! protocol and the game's move notation. The submissions are C++ players
+//! kept in `solutions/interactive/`: of the heap games laid out as `T`,
+//! then `N` and the heaps (Nim, Lasker's Nim, misère Nim), and of Bash's
+//! game.
 
-use std::cell::RefCell;
-use std::collections::VecDeque;
-use std::io::{self, Write};
+pub mod dialogue;
+pub mod statement;
+
 use std::path::Path;
-use std::rc::Rc;
-use std::time::Duration;
 
 use super::{Options, Submission, Written};
 use crate::error::Error;
 use crate::games::Game;
-use crate::interact::board::Board;
-use crate::interact::player::Player;
-use crate::interact::{self, Heard, Limits, Lines, Verdict};
+use crate::interact;
 use crate::problem::{Layout, Problem};
 use crate::stress::{Case, TestFile};
 use crate::validate::{self, Detail, Overrides};
@@ -52,7 +55,10 @@ const PLAN_BYTES: u64 = 16 << 10;
 
 /// The C++ player the submissions are made of, by `#define GAME` and
 /// `#define STYLE` lines above it.
-const HEAP_PLAYER: &str = include_str!("solutions/interactive/heap_player.cpp");
+const HEAP_PLAYER: &str = include_str!("../solutions/interactive/heap_player.cpp");
+
+/// The C++ player of Bash's game, by a `#define STYLE` line above it.
+const BASH_PLAYER: &str = include_str!("../solutions/interactive/bash_player.cpp");
 
 /// The interactor's move limit for games of at most `heaps` heaps: room
 /// for a player that wins to end a game once the interactor hurries (past
@@ -127,7 +133,7 @@ pub fn write(
         let path = dir.join("data/sample").join(format!("{name}.in"));
         let test = write_test(problem, game, &path, &input)?;
         heaps = heaps.max(most_heaps(&test));
-        let lines = sample_dialogue(problem, game, &test)?;
+        let lines = dialogue::sample_dialogue(problem, game, &test)?;
         if at == 0 {
             dialogue = lines.clone();
         }
@@ -142,7 +148,7 @@ pub fn write(
         written.tests.push((planned, input.len() as u64));
     }
     let limit = max_moves(heaps);
-    let statement = statement(problem, game, rule, limit, &dialogue);
+    let statement = statement::statement(problem, game, rule, limit, &dialogue);
     super::write_file(
         &dir.join("problem_statement/problem.en.tex"),
         statement.as_bytes(),
@@ -219,21 +225,24 @@ fn write_test(
 /// The submissions: per game family, a player that wins, and players the
 /// interactor must beat.
 pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, String> {
-    let family = match (game, problem.layout) {
-        (Game::Nim(_), Layout::HeapCases) => 0,
-        (Game::Lasker(_), Layout::HeapCases) => 1,
-        (Game::Misere(_), Layout::HeapCases) => 2,
+    // The player's source and its first line, which says which game.
+    let (source, game_line) = match (game, problem.layout) {
+        (Game::Nim(_), Layout::HeapCases) => (HEAP_PLAYER, "#define GAME 0\n"),
+        (Game::Lasker(_), Layout::HeapCases) => (HEAP_PLAYER, "#define GAME 1\n"),
+        (Game::Misere(_), Layout::HeapCases) => (HEAP_PLAYER, "#define GAME 2\n"),
+        (Game::Bash(_), Layout::CountedPairs) => (BASH_PLAYER, ""),
         _ => {
             return Err(
                 "no interactive player is kept for its game and input: there are players \
                  of Nim, Lasker's Nim and misère Nim laid out as T, then N and the heaps \
-                 per case (nim, lasker, misere)"
+                 per case (nim, lasker, misere), and of Bash's game laid out as T, then n m \
+                 per case (bash)"
                     .into(),
             )
         }
     };
     let stem = super::submissions::file_stem(problem.name);
-    let player = |style: u8| format!("#define GAME {family}\n#define STYLE {style}\n{HEAP_PLAYER}");
+    let player = |style: u8| format!("{game_line}#define STYLE {style}\n{source}");
     let mut list = vec![
         ("accepted", format!("{stem}.cpp"), player(0)),
         ("wrong_answer", format!("{stem}-random-move.cpp"), player(2)),
@@ -243,7 +252,7 @@ pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, St
             player(3),
         ),
     ];
-    if family == 1 {
+    if let Game::Lasker(_) = game {
         list.push(("wrong_answer", format!("{stem}-nim-xor.cpp"), player(1)));
     }
     Ok(list)
@@ -313,236 +322,5 @@ fn write_interactor(folder: &Path, options: &Options, max_moves: u64) -> Result<
     super::write_executable(&folder.join("run"), &run)
 }
 
-/// The statement: the game, the input as the program reads it, the
-/// protocol and the moves, and what the first sample's dialogue shows.
-fn statement(
-    problem: &Problem,
-    game: &Game,
-    rule: Option<&str>,
-    max_moves: u64,
-    dialogue: &[String],
-) -> String {
-    use super::statement::escape;
-    let words = super::rules::game(problem, rule);
-    let mut text = format!(
-        "\\problemname{{{}}}\n\n",
-        escape(&super::statement::title(problem))
-    );
-    text += &format!(
-        "This is an interactive version of {}: {}. Your program plays the game \
-         against the judge, and must win every game.\n\n",
-        escape(problem.source),
-        escape(problem.title)
-    );
-    text += &format!(
-        "{} Here one of the two players is your program and the other the judge; \
-         your program chooses which moves first.\n\n",
-        escape(&words.rules)
-    );
-    text += "\\section*{Interaction}\n\n";
-    text += &format!(
-        "The judge first writes the number of games $T$ ($1 \\le T \\le {MAX_GAMES}$) on a \
-         line. Then, for each game: the judge writes the game's position as {}, \
-         at most {MAX_HEAPS} heaps. Your program writes \\texttt{{First}} to make the first \
-         move or \\texttt{{Second}} to let the judge make it. Then the two players \
-         alternate moves, one a line; the judge answers each of your moves with its own.\n\n",
-        escape(&position_words(problem))
-    );
-    let value = problem.limits.value;
-    text += &format!(
-        "Every heap holds from {} to {} objects.\n\n",
-        value.min, value.max
-    );
-    text += &format!("{}\n\n", move_words(game));
-    text += "When the player to move has no move, the game is over. The judge writes \
-             \\texttt{0} when you won it, and the next game follows (after the last \
-             game, your program should exit). It writes \\texttt{-1} when you lost it, \
-             or when your line is not a legal move, or after ";
-    text += &format!(
-        "{max_moves} moves in one game; then your program must exit. A move is \
-         never \\texttt{{0}} or \\texttt{{-1}} alone, so these lines cannot be \
-         mistaken for one.\n\n"
-    );
-    text += "Flush standard output after every line, or the judge does not see it \
-             and your program waits for ever (in C++, \\texttt{fflush(stdout)} or \
-             \\texttt{cout << endl}; in Python, \\texttt{print(..., flush=True)}). A \
-             program that does not answer within the time limit is stopped.\n\n";
-    if !dialogue.is_empty() {
-        let shown = dialogue.len().min(12);
-        text += "\\section*{Sample explanation}\n\n";
-        text += "In the sample interaction the judge's lines are on the left, your \
-                 program's on the right. It begins:\n\\begin{itemize}\n";
-        for line in &dialogue[..shown] {
-            let (who, said) = match line.split_at(1) {
-                ("<", said) => ("the judge writes", said),
-                (_, said) => ("your program writes", said),
-            };
-            text += &format!("\\item {who} \\texttt{{{}}}\n", escape(said));
-        }
-        text += "\\end{itemize}\n";
-    }
-    text
-}
-
-/// How a case's position is written, in words.
-fn position_words(problem: &Problem) -> String {
-    match problem.layout {
-        Layout::HeapCases => "a line with the number of heaps N and a line of N heap sizes".into(),
-        _ => problem.layout.describe(&problem.vars).replace('`', ""),
-    }
-}
-
-/// How a move is written, in words, in LaTeX.
-fn move_words(game: &Game) -> String {
-    let split = matches!(game, Game::Lasker(_) | Game::SplitThree(_) | Game::Rule(_));
-    let mut text = "A move is written \\texttt{i:a->b}: heap i (numbered from 1) goes from a \
-                    objects to b (\\texttt{2:5->3} takes 2 objects from the second heap). \
-                    A heap taken to nothing stays, as a heap of 0, so that the others \
-                    keep their numbers."
-        .to_string();
-    if split {
-        text += " A split is written \\texttt{i:a->b+c}: heap i, of a objects, becomes \
-                 the two heaps b and c, which take its place in that order (the heaps \
-                 after it move along): \\texttt{1:7->1+6}.";
-    }
-    text
-}
-
-/// The dialogue of the sample `test`, as the `.interaction` file has it:
-/// `<` before the judge's lines and `>` before the program's, the program
-/// being nimstream's own player, which chooses the winning side.
-pub fn sample_dialogue(
-    problem: &Problem,
-    game: &Game,
-    test: &TestFile,
-) -> Result<Vec<String>, Error> {
-    let talk = Rc::new(RefCell::new(Talk::default()));
-    let mut program = Scripted {
-        talk: Rc::clone(&talk),
-        game: game.clone(),
-        cases: test.cases.clone().into(),
-        board: None,
-        player: Player::new(0),
-        two_piles: interact::two_piles(game),
-    };
-    let mut judge = JudgeSide {
-        talk: Rc::clone(&talk),
-    };
-    let limits = Limits {
-        max_moves: max_moves(most_heaps(test)),
-        move_time: Duration::from_secs(1),
-        seed: 0,
-    };
-    let outcome = interact::play(problem, game, test, &mut program, &mut judge, &limits)
-        .map_err(|why| Error::Usage(format!("the sample's dialogue: {why}")))?;
-    if outcome.verdict != Verdict::Accepted {
-        return Err(Error::Usage(format!(
-            "the sample's dialogue: nimstream's own player was not accepted: {}",
-            outcome.message
-        )));
-    }
-    let lines = std::mem::take(&mut talk.borrow_mut().lines);
-    Ok(lines)
-}
-
-/// Both sides of the sample's dialogue.
-#[derive(Default)]
-struct Talk {
-    /// Every line, marked.
-    lines: Vec<String>,
-    /// The judge's lines the program has not read.
-    unread: VecDeque<String>,
-    /// The judge's line being written.
-    partial: Vec<u8>,
-}
-
-/// The judge's side: what it writes goes to the talk.
-struct JudgeSide {
-    talk: Rc<RefCell<Talk>>,
-}
-
-impl Write for JudgeSide {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let mut talk = self.talk.borrow_mut();
-        for &byte in buf {
-            match byte {
-                b'\n' => {
-                    let line =
-                        String::from_utf8_lossy(&std::mem::take(&mut talk.partial)).into_owned();
-                    talk.lines.push(format!("<{line}"));
-                    talk.unread.push_back(line);
-                }
-                byte => talk.partial.push(byte),
-            }
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-/// The program's side: nimstream's player, following the judge's moves.
-struct Scripted {
-    talk: Rc<RefCell<Talk>>,
-    game: Game,
-    cases: VecDeque<Case>,
-    /// The game being played, once its side is chosen.
-    board: Option<Board>,
-    player: Player,
-    two_piles: bool,
-}
-
-impl Scripted {
-    fn say(&self, line: String) -> Heard {
-        self.talk.borrow_mut().lines.push(format!(">{line}"));
-        Heard::Line(line.into_bytes())
-    }
-}
-
-impl Lines for Scripted {
-    fn next_line(&mut self, _wait: Duration) -> Heard {
-        let unread: Vec<String> = self.talk.borrow_mut().unread.drain(..).collect();
-        if let Some(board) = &mut self.board {
-            for line in unread {
-                if line == interact::WON || line == interact::LOST {
-                    // The game is over; what follows is the next case.
-                    self.board = None;
-                    break;
-                }
-                match board.read_move(&mut self.game, line.as_bytes(), self.two_piles) {
-                    Ok(mv) => board.apply(&mv),
-                    Err(_) => return Heard::Failed(format!("the judge's move {line}")),
-                }
-            }
-        }
-        let mut board = match self.board.take() {
-            Some(board) => board,
-            None => {
-                let Some(case) = self.cases.pop_front() else {
-                    return Heard::Ended;
-                };
-                let Some(board) = Board::of_case(&case, &self.game) else {
-                    return Heard::Failed("a case that is no position".into());
-                };
-                let first = board.mover_wins(&mut self.game).unwrap_or(false);
-                self.board = Some(board);
-                let side = if first { "First" } else { "Second" };
-                return self.say(side.to_string());
-            }
-        };
-        match self.player.choose(&mut self.game, &board) {
-            Ok(Some(mv)) => {
-                board.apply(&mv);
-                self.board = Some(board);
-                self.say(mv.to_string())
-            }
-            _ => Heard::Failed("no move for the program".into()),
-        }
-    }
-}
-
 #[cfg(test)]
-#[path = "interactive_tests.rs"]
 mod tests;

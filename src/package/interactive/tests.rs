@@ -1,3 +1,4 @@
+use super::dialogue::sample_dialogue;
 use super::*;
 
 #[test]
@@ -60,6 +61,16 @@ fn only_the_kept_players_games_have_submissions() {
         accepted.starts_with("#define GAME 1\n#define STYLE 0\n"),
         "{accepted}"
     );
+    let bash = Problem::find("bash").unwrap();
+    let game = bash.build_game(&Default::default()).unwrap();
+    let list = submissions(bash, &game).unwrap();
+    assert_eq!(
+        list.len(),
+        3,
+        "{:?}",
+        list.iter().map(|s| &s.1).collect::<Vec<_>>()
+    );
+    assert!(list[0].2.starts_with("#define STYLE 0\n"), "{}", list[0].2);
     let wythoff = Problem::find("wythoff").unwrap();
     let game = wythoff.build_game(&Default::default()).unwrap();
     assert!(submissions(wythoff, &game).is_err());
