@@ -192,6 +192,7 @@ fn the_packages_interactor_accepts_its_player_and_rejects_the_wrong_ones() {
         ("lasker", &["lasker-nim-xor", "lasker-random-move"][..]),
         ("nim", &["nim-random-move"][..]),
         ("bash", &["bash-random-move"][..]),
+        ("misere", &["misere-as-nim"][..]),
     ] {
         let root = packaged(problem, dir.path(), problem);
         let submissions = root.join("submissions");

@@ -252,8 +252,10 @@ pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, St
             player(3),
         ),
     ];
-    if let Game::Lasker(_) = game {
-        list.push(("wrong_answer", format!("{stem}-nim-xor.cpp"), player(1)));
+    match game {
+        Game::Lasker(_) => list.push(("wrong_answer", format!("{stem}-nim-xor.cpp"), player(1))),
+        Game::Misere(_) => list.push(("wrong_answer", format!("{stem}-as-nim.cpp"), player(1))),
+        _ => {}
     }
     Ok(list)
 }

@@ -4,7 +4,8 @@
 //   GAME   0 Nim, 1 Lasker's Nim (a move may split a heap in two),
 //          2 misère Nim (taking the last object loses);
 //   STYLE  0 right (the winning side, a winning move every time),
-//          1 plays Lasker's Nim as Nim (by the heaps' xor),
+//          1 plays Nim's strategy whatever the game: Lasker's Nim by the
+//            heaps' xor, misère Nim without its endgame of heaps of 1,
 //          2 a random side and random legal takes,
 //          3 right, but never flushes its output.
 // Moves are written i:a->b (heap i, from 1, from a objects to b) or
@@ -56,6 +57,9 @@ static bool any_left()
     return false;
 }
 
+// Whether the game is played in misère, as the player believes.
+static const bool misere = GAME == 2 && STYLE != 1;
+
 // Whether the player to move wins.
 static bool mover_wins()
 {
@@ -65,7 +69,7 @@ static bool mover_wins()
         big += h > 1;
         ones += h == 1;
     }
-    if (GAME == 2 && big == 0)
+    if (misere && big == 0)
         return ones % 2 == 0;
     return x != 0;
 }
@@ -82,12 +86,12 @@ static void winning(char *line)
     if (mover_wins()) {
         for (size_t i = 0; i < heap.size(); i++) {
             u64 h = heap[i];
-            if (GAME == 2 && big == 1 && h > 1) {
+            if (misere && big == 1 && h > 1) {
                 // Misère's endgame: leave an odd number of heaps of 1.
                 std::sprintf(line, "%zu:%llu->%llu", i + 1, h, ones % 2 ? 0ULL : 1ULL);
                 return;
             }
-            if (GAME == 2 && big == 0 && h == 1) {
+            if (misere && big == 0 && h == 1) {
                 std::sprintf(line, "%zu:1->0", i + 1);
                 return;
             }
