@@ -129,7 +129,7 @@ pub fn write(
     }
     let mut heaps = 1u64;
     let mut dialogue = Vec::new();
-    for (at, (name, input)) in super::sample_inputs(problem, game)?.into_iter().enumerate() {
+    for (at, (name, input, _)) in super::sample_inputs(problem, game)?.into_iter().enumerate() {
         let path = dir.join("data/sample").join(format!("{name}.in"));
         let test = write_test(problem, game, &path, &input)?;
         heaps = heaps.max(most_heaps(&test));
@@ -153,11 +153,22 @@ pub fn write(
         &dir.join("problem_statement/problem.en.tex"),
         statement.as_bytes(),
     )?;
+    // The batch package times its reference on the tests; a player needs
+    // the interactor beside it, which that timing does not run.
+    written.time_limit = options.time_limit.unwrap_or(super::FALLBACK_TIME_LIMIT);
+    let note = match options.time_limit {
+        Some(seconds) => format!("{seconds} s: given with --time-limit"),
+        None => {
+            let why = "an interactive package's players are not timed against the interactor";
+            written.timing = Some(Err(why.to_string()));
+            format!("{} s: not measured ({why})", written.time_limit)
+        }
+    };
     super::write_file(
         &dir.join("problem.yaml"),
-        problem_yaml(problem, options).as_bytes(),
+        problem_yaml(problem, options, &note).as_bytes(),
     )?;
-    let seconds = format!("{}\n", options.time_limit);
+    let seconds = format!("{}\n", written.time_limit);
     super::write_file(&dir.join(".timelimit"), seconds.as_bytes())?;
     super::write_validator(&dir.join("input_validators/nimstream"), options)?;
     write_interactor(&dir.join("output_validators/nimstream"), options, limit)?;
@@ -260,13 +271,16 @@ pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, St
     Ok(list)
 }
 
-/// `problem.yaml`: the batch package's, but validated by the interactor
-/// (no flags for the default output validator).
-fn problem_yaml(problem: &Problem, options: &Options) -> String {
-    let batch = super::problem_yaml(problem, options, 0);
+/// `problem.yaml`: the batch package's keys, but validated by the
+/// interactor (no flags for the default output validator), with a uuid of
+/// its own and comments of its own; `time_note` says what the time limit
+/// in `.timelimit` is and whence.
+fn problem_yaml(problem: &Problem, options: &Options, time_note: &str) -> String {
+    let batch = super::problem_yaml(problem, options, 0, time_note);
     let mut yaml = String::new();
-    for line in batch.lines() {
-        if line.starts_with("validation:") || line.starts_with("validator_flags:") {
+    for (at, line) in batch.lines().enumerate() {
+        let skipped = ["validation:", "validator_flags:", "#"];
+        if at > 0 && skipped.iter().any(|start| line.starts_with(start)) {
             continue;
         }
         let line = line.replacen(
@@ -285,6 +299,12 @@ fn problem_yaml(problem: &Problem, options: &Options) -> String {
         };
         yaml.push_str(&line);
         yaml.push('\n');
+        if at == 0 {
+            yaml.push_str(&format!(
+                "# The seed above writes the same tests again (the batch plan cut to small\n\
+                 # games). Time limit (.timelimit, for DOMjudge): {time_note}.\n"
+            ));
+        }
         if line.starts_with("license:") {
             yaml.push_str("validation: custom interactive\n");
         }

@@ -17,10 +17,10 @@ pub(super) fn statement(
     dialogue: &[String],
 ) -> String {
     let words = crate::package::rules::game(problem, rule);
-    let mut text = format!(
-        "\\problemname{{{}}}\n\n",
-        escape(&crate::package::statement::title(problem))
-    );
+    let title = crate::package::statement::title(problem);
+    // The plain name for problemtools, as the batch statement gives it.
+    let mut text = format!("%% plainproblemname: {}\n", title.replace('\n', " "));
+    text += &format!("\\problemname{{{}}}\n\n", escape(&title));
     text += &format!(
         "This is an interactive version of {}: {}. Your program plays the game \
          against the judge, and must win every game.\n\n",

@@ -85,16 +85,22 @@ fn problem_yaml_asks_for_the_interactor_and_a_uuid_of_its_own() {
         validator: "nimstream".into(),
         problem_toml: nim.to_toml().unwrap(),
         allow_missing: false,
-        time_limit: 2,
+        time_limit: Some(2),
+        upto: None,
     };
-    let yaml = problem_yaml(nim, &options);
+    let yaml = problem_yaml(nim, &options, "2 s: given");
     assert!(
         yaml.contains("\nvalidation: custom interactive\n"),
         "{yaml}"
     );
     assert!(!yaml.contains("validation: default"), "{yaml}");
     assert!(!yaml.contains("validator_flags"), "{yaml}");
-    let batch = super::super::problem_yaml(nim, &options, 0);
+    assert!(
+        yaml.contains("Time limit (.timelimit, for DOMjudge): 2 s: given."),
+        "{yaml}"
+    );
+    assert!(!yaml.contains("generate.sh"), "{yaml}");
+    let batch = super::super::problem_yaml(nim, &options, 0, "2 s: given");
     let uuid = |text: &str| {
         text.lines()
             .find(|l| l.starts_with("uuid:"))
