@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Packages every problem nimstream knows and runs problemtools' verifyproblem
 # on each: the 29 catalogue problems, the problem files of testdata/, and
-# five rules given by name or code (one hexadecimal, one misère). Prints one
-# line per package, with its time limit beside verifyproblem's, and exits 1
-# when any package is refused or has an error.
+# five rules given by name or code (one hexadecimal, one misère), and the
+# interactive packages (package --interactive) of nim, lasker, misere and
+# bash. Prints one line per package, with its time limit beside
+# verifyproblem's, and exits 1 when any package is refused or has an error.
 #
 #   scripts/verify-packages.sh [NIMSTREAM [VERIFYPROBLEM]]
 #
@@ -27,6 +28,9 @@ problems=$("$nimstream" problems | sed -n 's/^\([a-z0-9]*\)[ :].*/\1/p')
 problems+=" $(ls testdata/*.toml)"
 problems+=" kayles 0.07 sub:1,3,4 0.f misere:kayles"
 
+# An interactive package is a word of its own: interactive:NAME.
+problems+=" interactive:nim interactive:lasker interactive:misere interactive:bash"
+
 failed=0
 for problem in $problems; do
     # A short name of lowercase letters and digits, as the format wants.
@@ -37,6 +41,9 @@ for problem in $problems; do
     # kayles keep one each.
     short=$(basename "$dir")
     case $problem in
+        interactive:*) short="${problem#interactive:}interactive"
+            dir="$work/$short"
+            args=("${problem#interactive:}" --interactive) ;;
         *.toml) args=(--problem "$problem") ;;
         # Bounded Nim's K is the problem's constant, not in its input.
         bounded) args=("$problem" --max-take 3) ;;

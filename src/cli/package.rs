@@ -18,6 +18,7 @@ use crate::{pick_params, stdout_error, ProblemArgs};
 #[command(after_help = "EXAMPLES:
   nimstream package lasker packages/lasker && verifyproblem packages/lasker
   nimstream package --problem testdata/kayles.toml packages/kayles --max-bytes 8M
+  nimstream package lasker packages/laskerinteractive --interactive
 
 A judge takes the folder's name as the problem's short name, which must be
 lowercase letters and digits (lasker, not lasker-package).
@@ -50,6 +51,10 @@ pub struct PackageArgs {
     /// seconds, is the limit; 2 s when they cannot be run).
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
     time_limit: Option<u32>,
+    /// Write the interactive version: the program plays the game against
+    /// nimstream's interactor, the package's output validator.
+    #[arg(long)]
+    interactive: bool,
 }
 
 pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
@@ -98,7 +103,10 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
              which must be lowercase letters and digits: call it {short}"
         ));
     }
-    let written = package::write(problem, &game, problem.fixed.rule, &dir, &options)?;
+    let written = match args.interactive {
+        true => package::interactive::write(problem, &game, problem.fixed.rule, &dir, &options)?,
+        false => package::write(problem, &game, problem.fixed.rule, &dir, &options)?,
+    };
     let mut out = std::io::stdout().lock();
     let mut line = |text: String| writeln!(out, "{text}").map_err(stdout_error);
     line(format!(

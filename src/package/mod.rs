@@ -37,6 +37,7 @@
 //! ([`misere_solution`]).
 
 pub mod explain;
+pub mod interactive;
 pub mod misere_solution;
 pub mod plan;
 pub mod reproduce;

@@ -197,7 +197,7 @@ fn package_refuses_a_full_folder_and_a_rule_without_a_period() {
 
 /// problemtools' `verifyproblem`: `NIMSTREAM_VERIFYPROBLEM`, or on the
 /// `PATH`.
-fn verifyproblem() -> Option<PathBuf> {
+pub(crate) fn verifyproblem() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("NIMSTREAM_VERIFYPROBLEM") {
         return Some(PathBuf::from(path));
     }

@@ -1,0 +1,297 @@
+//! `nimstream package --interactive`: the package of an interactive game
+//! problem holds the interactor as its output validator, a sample
+//! dialogue, tests of small games and players in C++; the validator,
+//! run as a judge runs it (the program's output on its standard input,
+//! its output on the program's), accepts the player that wins and rejects
+//! the wrong ones; and `verifyproblem` finds no error in it.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::common::{nimstream, stderr, stdout};
+use crate::package::verifyproblem;
+
+/// How long one session may take before the test gives up: far above
+/// what these small games need, even on a loaded machine.
+const SESSION_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Writes the interactive package of `problem` into `dir/name`.
+fn packaged(problem: &str, dir: &Path, name: &str) -> PathBuf {
+    let out = dir.join(name);
+    let run = nimstream(
+        &["package", problem, out.to_str().unwrap(), "--interactive"],
+        b"",
+    );
+    assert!(run.status.success(), "{}{}", stdout(&run), stderr(&run));
+    out
+}
+
+/// Compiles a package's C++ submission with g++ -O2 into `dir`.
+fn compiled(source: &Path, dir: &Path) -> PathBuf {
+    // Beside the package folders, which take the problems' names.
+    let binary = dir.join(format!(
+        "{}.bin",
+        source.file_stem().unwrap().to_string_lossy()
+    ));
+    let built = Command::new("g++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&binary)
+        .arg(source)
+        .output()
+        .expect("g++ runs");
+    let said = String::from_utf8_lossy(&built.stderr);
+    assert!(built.status.success(), "{}: {said}", source.display());
+    binary
+}
+
+/// The tests of a package: the samples' and the secret inputs.
+fn tests(root: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for folder in ["data/sample", "data/secret"] {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "in") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Runs the package's output validator on `input` against `program`, as
+/// verifyproblem does: `run INPUT ANSWER FEEDBACK_DIR [extra]`, over two
+/// pipes. Its exit status and judgemessage.txt.
+fn judged(root: &Path, input: &Path, program: &Path, extra: &[&str]) -> (i32, String) {
+    let feedback = tempfile::tempdir().unwrap();
+    let mut validator = Command::new(root.join("output_validators/nimstream/run"))
+        .arg(input)
+        .arg(input.with_extension("ans"))
+        .arg(feedback.path())
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut player = Command::new(program)
+        .stdin(Stdio::from(validator.stdout.take().unwrap()))
+        .stdout(Stdio::from(validator.stdin.take().unwrap()))
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = validator.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > SESSION_TIMEOUT {
+            let _ = validator.kill();
+            let _ = player.kill();
+            panic!(
+                "{} on {} ran over {SESSION_TIMEOUT:?}",
+                program.display(),
+                input.display()
+            );
+        }
+        thread::sleep(Duration::from_millis(10));
+    };
+    let _ = player.kill();
+    let _ = player.wait();
+    let mut said = String::new();
+    validator
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
+    let message =
+        std::fs::read_to_string(feedback.path().join("judgemessage.txt")).unwrap_or_default();
+    (status.code().expect("the validator exits"), message + &said)
+}
+
+#[test]
+fn an_interactive_package_has_the_interactor_a_dialogue_and_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = packaged("lasker", dir.path(), "lasker");
+    let yaml = std::fs::read_to_string(root.join("problem.yaml")).unwrap();
+    assert!(
+        yaml.contains("\nvalidation: custom interactive\n"),
+        "{yaml}"
+    );
+    assert!(!yaml.contains("validator_flags"), "{yaml}");
+    assert!(yaml.contains("name: \"Lasker's Nim"), "{yaml}");
+    for file in ["build", "run", "nimstream", "problem.toml"] {
+        for folder in ["input_validators", "output_validators"] {
+            let path = root.join(folder).join("nimstream").join(file);
+            assert!(path.is_file(), "{} is missing", path.display());
+        }
+    }
+    let run = std::fs::read_to_string(root.join("output_validators/nimstream/run")).unwrap();
+    assert!(run.contains(" interact --problem "), "{run}");
+    // The sample's dialogue: the judge's lines (<) and the program's (>),
+    // the program choosing a side, and every game won (0), none lost.
+    let dialogue =
+        std::fs::read_to_string(root.join("data/sample/lasker-hdu3032.interaction")).unwrap();
+    let lines: Vec<&str> = dialogue.lines().collect();
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with('<') || l.starts_with('>')),
+        "{dialogue}"
+    );
+    assert!(
+        lines.contains(&">First") || lines.contains(&">Second"),
+        "{dialogue}"
+    );
+    assert!(
+        lines.contains(&"<0") && !lines.contains(&"<-1"),
+        "{dialogue}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(">1:") || l.starts_with(">2:") || l.starts_with(">3:")),
+        "{dialogue}"
+    );
+    let statement = std::fs::read_to_string(root.join("problem_statement/problem.en.tex")).unwrap();
+    for words in [
+        "\\section*{Interaction}",
+        "\\texttt{First}",
+        "\\texttt{-1}",
+        "i:a->b+c",
+        "fflush",
+    ] {
+        assert!(statement.contains(words), "{words} missing:\n{statement}");
+    }
+    let secret = tests(&root);
+    assert!(secret.len() > 5, "{secret:?}");
+    for input in &secret {
+        let answer = std::fs::read(input.with_extension("ans")).unwrap();
+        assert!(answer.is_empty(), "{}", input.display());
+    }
+    for submission in [
+        "accepted/lasker.cpp",
+        "wrong_answer/lasker-nim-xor.cpp",
+        "wrong_answer/lasker-random-move.cpp",
+        "time_limit_exceeded/lasker-never-flushes.cpp",
+    ] {
+        assert!(
+            root.join("submissions").join(submission).is_file(),
+            "{submission}"
+        );
+    }
+}
+
+#[test]
+fn the_packages_interactor_accepts_its_player_and_rejects_the_wrong_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    for (problem, wrong) in [
+        ("lasker", &["lasker-nim-xor", "lasker-random-move"][..]),
+        ("nim", &["nim-random-move"][..]),
+        ("bash", &["bash-random-move"][..]),
+        ("misere", &["misere-as-nim"][..]),
+    ] {
+        let root = packaged(problem, dir.path(), problem);
+        let submissions = root.join("submissions");
+        let right = compiled(
+            &submissions.join(format!("accepted/{problem}.cpp")),
+            dir.path(),
+        );
+        for input in tests(&root) {
+            let (code, message) = judged(&root, &input, &right, &[]);
+            assert_eq!(code, 42, "{problem}: {}: {message}", input.display());
+        }
+        for name in wrong {
+            let source = submissions.join(format!("wrong_answer/{name}.cpp"));
+            let program = compiled(&source, dir.path());
+            // The secret data alone catches it, not only the sample.
+            let rejected = tests(&root)
+                .iter()
+                .filter(|input| input.to_string_lossy().contains("/data/secret/"))
+                .map(|input| judged(&root, input, &program, &[]))
+                .find(|(code, _)| *code != 42);
+            let (code, message) = rejected.unwrap_or_else(|| panic!("{name} won every test"));
+            assert_eq!(code, 43, "{name}: {message}");
+            assert!(message.contains("wrong answer"), "{name}: {message}");
+        }
+    }
+}
+
+#[test]
+fn a_player_that_never_flushes_is_cut_off_by_the_interactor() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = packaged("nim", dir.path(), "nim");
+    let source = root.join("submissions/time_limit_exceeded/nim-never-flushes.cpp");
+    let program = compiled(&source, dir.path());
+    let input = &tests(&root)[0];
+    // A judge stops it at its time limit; the interactor's own wait ends
+    // it here, made short by a flag after the three files.
+    let (code, message) = judged(&root, input, &program, &["--move-time", "1"]);
+    assert_eq!(code, 43, "{message}");
+    assert!(message.contains("idleness"), "{message}");
+}
+
+#[test]
+fn games_without_a_kept_player_or_not_played_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (problem, why) in [
+        ("wythoff", "no interactive player is kept"),
+        ("hdu1524", "cannot be played interactively"),
+    ] {
+        let out = dir.path().join(problem);
+        let run = nimstream(
+            &["package", problem, out.to_str().unwrap(), "--interactive"],
+            b"",
+        );
+        assert_eq!(run.status.code(), Some(2), "{problem}: {}", stdout(&run));
+        assert!(stderr(&run).contains(why), "{problem}: {}", stderr(&run));
+        assert!(
+            !out.exists(),
+            "{problem}: a refused package wrote {}",
+            out.display()
+        );
+    }
+}
+
+/// Writes the interactive package of `problem` and runs verifyproblem on
+/// it: no error. Skipped where problemtools is not installed.
+fn verified(problem: &str) {
+    let Some(verifyproblem) = verifyproblem() else {
+        eprintln!(
+            "SKIPPED: problemtools is not installed (pip install problemtools, or set \
+             NIMSTREAM_VERIFYPROBLEM to its verifyproblem)"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let root = packaged(problem, dir.path(), problem);
+    let mut command = Command::new(verifyproblem);
+    if Command::new("lualatex").arg("--version").output().is_err() {
+        eprintln!("{problem}: lualatex is not installed: the statement is not checked");
+        command.args(["-p", "config", "validators", "data", "submissions"]);
+    }
+    let output = command.arg(&root).output().unwrap();
+    let said = String::from_utf8_lossy(&output.stdout).to_string()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("tested: 0 errors"), "{problem}:\n{said}");
+    assert!(output.status.success(), "{problem}:\n{said}");
+    // With tidy there, the one warning left is the license, the setter's.
+    if Command::new("tidy").arg("--version").output().is_ok() {
+        let warnings: Vec<&str> = said.lines().filter(|l| l.contains("WARNING")).collect();
+        let others = warnings.iter().filter(|line| !line.contains("License"));
+        assert_eq!(others.count(), 0, "{problem}: {warnings:?}");
+    }
+}
+
+#[test]
+fn verifyproblem_accepts_the_interactive_nim_package() {
+    verified("nim");
+}
+
+#[test]
+fn verifyproblem_accepts_the_interactive_lasker_package() {
+    verified("lasker");
+}
