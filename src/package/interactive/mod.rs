@@ -89,29 +89,16 @@ pub fn write(
     let submissions = submissions(problem, game).map_err(refuse)?;
     super::check_empty(dir)?;
     let mut written = Written::default();
-    let mut made: Vec<(super::Planned, Vec<u8>)> = Vec::new();
-    let mut spent = 0u64;
-    for planned in plan(problem, options.seed) {
-        let room = options.max_bytes.saturating_sub(spent);
-        match super::generate(problem, game, planned, room)? {
-            Ok((planned, input)) => {
-                spent += input.len() as u64;
-                made.push((planned, input));
-            }
-            Err(dropped) => written.dropped.push(dropped),
-        }
-    }
-    if !written.dropped.is_empty() && !options.allow_missing {
-        let list: Vec<String> = written
-            .dropped
-            .iter()
-            .map(|(name, why)| format!("{name} ({why})"))
-            .collect();
-        return Err(refuse(format!(
-            "{} of its plan cannot be made: {}; --allow-missing writes the package without them",
-            crate::plural::count(list.len() as u64, "test"),
-            list.join("; ")
-        )));
+    let planned = plan(problem, options.seed);
+    let made = super::making::make_all(
+        problem,
+        game,
+        planned,
+        options.max_bytes,
+        &mut written.dropped,
+    )?;
+    if let Some(why) = super::making::missing(&written.dropped, options.allow_missing) {
+        return Err(refuse(why));
     }
     for folder in [
         "problem_statement",
