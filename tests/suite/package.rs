@@ -209,6 +209,18 @@ pub(crate) fn verifyproblem() -> Option<PathBuf> {
 
 /// Packages `problem` and runs verifyproblem on it: no error.
 fn verified(problem: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    verify_with(
+        problem,
+        |dir| package(problem, dir, &["--max-bytes", "4M"]),
+        dir.path(),
+    );
+}
+
+/// Runs verifyproblem on the package `make` writes in `dir`: no error,
+/// and with `tidy` installed no warning but the unknown license. Skipped,
+/// saying so, where problemtools is not installed.
+pub(crate) fn verify_with(problem: &str, make: impl FnOnce(&Path) -> PathBuf, dir: &Path) {
     let Some(verifyproblem) = verifyproblem() else {
         eprintln!(
             "SKIPPED: problemtools is not installed (pip install problemtools, or set \
@@ -216,8 +228,7 @@ fn verified(problem: &str) {
         );
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let root = package(problem, dir.path(), &["--max-bytes", "4M"]);
+    let root = make(dir);
     let mut command = Command::new(verifyproblem);
     // The statement is compiled with lualatex; without it the other parts
     // are checked, and the test says so.

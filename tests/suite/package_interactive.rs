@@ -12,7 +12,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::common::{nimstream, stderr, stdout};
-use crate::package::verifyproblem;
+use crate::package::verify_with;
 
 /// How long one session may take before the test gives up: far above
 /// what these small games need, even on a loaded machine.
@@ -257,33 +257,10 @@ fn games_without_a_kept_player_or_not_played_are_refused() {
 }
 
 /// Writes the interactive package of `problem` and runs verifyproblem on
-/// it: no error. Skipped where problemtools is not installed.
+/// it (see `package::verify_with`).
 fn verified(problem: &str) {
-    let Some(verifyproblem) = verifyproblem() else {
-        eprintln!(
-            "SKIPPED: problemtools is not installed (pip install problemtools, or set \
-             NIMSTREAM_VERIFYPROBLEM to its verifyproblem)"
-        );
-        return;
-    };
     let dir = tempfile::tempdir().unwrap();
-    let root = packaged(problem, dir.path(), problem);
-    let mut command = Command::new(verifyproblem);
-    if Command::new("lualatex").arg("--version").output().is_err() {
-        eprintln!("{problem}: lualatex is not installed: the statement is not checked");
-        command.args(["-p", "config", "validators", "data", "submissions"]);
-    }
-    let output = command.arg(&root).output().unwrap();
-    let said = String::from_utf8_lossy(&output.stdout).to_string()
-        + &String::from_utf8_lossy(&output.stderr);
-    assert!(said.contains("tested: 0 errors"), "{problem}:\n{said}");
-    assert!(output.status.success(), "{problem}:\n{said}");
-    // With tidy there, the one warning left is the license, the setter's.
-    if Command::new("tidy").arg("--version").output().is_ok() {
-        let warnings: Vec<&str> = said.lines().filter(|l| l.contains("WARNING")).collect();
-        let others = warnings.iter().filter(|line| !line.contains("License"));
-        assert_eq!(others.count(), 0, "{problem}: {warnings:?}");
-    }
+    verify_with(problem, |dir| packaged(problem, dir, problem), dir.path());
 }
 
 #[test]
