@@ -2,7 +2,7 @@
 //! ICPC format ([`nimstream::package`]), and what went into it.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -55,6 +55,11 @@ pub struct PackageArgs {
     /// nimstream's interactor, the package's output validator.
     #[arg(long)]
     interactive: bool,
+    /// Also write DIR.zip beside the folder: its contents at the zip's
+    /// root (problem.yaml, .timelimit, data/...), as DOMjudge and Kattis
+    /// import a problem.
+    #[arg(long)]
+    zip: bool,
 }
 
 pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
@@ -103,6 +108,8 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
              which must be lowercase letters and digits: call it {short}"
         ));
     }
+    // Refused before anything is written.
+    let zip = args.zip.then(|| zip_path(&dir)).transpose()?;
     let written = match args.interactive {
         true => package::interactive::write(problem, &game, problem.fixed.rule, &dir, &options)?,
         false => package::write(problem, &game, problem.fixed.rule, &dir, &options)?,
@@ -147,6 +154,20 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
     }
     line(format!("submissions: {}", written.submissions.join(", ")))?;
     report_timing(&written, &mut line)?;
+    if let Some(zip) = zip {
+        let mut bytes = Vec::new();
+        package::zip::write_zip(&dir, &mut bytes)
+            .and_then(|()| nimstream::output::atomic::replace(&zip, &bytes))
+            .map_err(|source| Error::Io {
+                path: zip.display().to_string(),
+                source,
+            })?;
+        line(format!(
+            "zip: {} ({})",
+            zip.display(),
+            count(bytes.len() as u64, "byte")
+        ))?;
+    }
     line(format!("check it: verifyproblem {}", dir.display()))?;
     let total: u64 = written.tests.iter().map(|(_, bytes)| bytes).sum::<u64>()
         + written.crafted.iter().map(|(_, bytes)| bytes).sum::<u64>();
@@ -156,6 +177,19 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
         count(total, "byte")
     ))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `DIR.zip` beside the folder `dir`.
+fn zip_path(dir: &Path) -> Result<PathBuf, Error> {
+    let name = dir.file_name().ok_or_else(|| {
+        Error::Usage(format!(
+            "--zip: {} names no folder to call the zip after",
+            dir.display()
+        ))
+    })?;
+    let mut zip = name.to_os_string();
+    zip.push(".zip");
+    Ok(dir.with_file_name(zip))
 }
 
 /// The time limit and how it was computed; a warning for a slow submission

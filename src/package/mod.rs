@@ -49,6 +49,7 @@ pub mod statement;
 pub mod submissions;
 pub mod timing;
 pub mod traps;
+pub mod zip;
 
 use std::fs;
 use std::io;

@@ -174,6 +174,75 @@ fn a_plan_is_printed_and_the_same_seed_writes_the_same_tests() {
     assert!(printed.contains("check it: verifyproblem "), "{printed}");
 }
 
+/// `--zip` writes DIR.zip beside the folder, its contents at the root,
+/// the scripts executable; where `unzip` is installed, it is unpacked and
+/// compared with the folder file by file.
+#[test]
+fn zip_holds_the_folder_at_its_root() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = package(
+        "nim",
+        dir.path(),
+        &["--zip", "--max-bytes", "64K", "--time-limit", "1"],
+    );
+    let zip = dir.path().join("package.zip");
+    let bytes = std::fs::read(&zip).unwrap();
+    assert!(
+        bytes.starts_with(b"PK\x03\x04"),
+        "a zip's first local header"
+    );
+    let Ok(unpacked) = Command::new("unzip")
+        .args(["-q", zip.to_str().unwrap(), "-d"])
+        .arg(dir.path().join("unpacked"))
+        .status()
+    else {
+        eprintln!("unzip is not installed: the zip is not unpacked");
+        return;
+    };
+    assert!(unpacked.success());
+    let unpacked = dir.path().join("unpacked");
+    for name in [
+        "problem.yaml",
+        ".timelimit",
+        "input_validators/nimstream/build",
+    ] {
+        let (kept, original) = (unpacked.join(name), root.join(name));
+        assert_eq!(
+            std::fs::read(&kept).unwrap(),
+            std::fs::read(&original).unwrap(),
+            "{name}"
+        );
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let build = std::fs::metadata(unpacked.join("input_validators/nimstream/build")).unwrap();
+    assert_eq!(
+        build.permissions().mode() & 0o111,
+        0o111,
+        "build stays executable"
+    );
+    let inputs_kept = inputs(&unpacked.join("data/secret"));
+    assert_eq!(inputs_kept.len(), inputs(&root.join("data/secret")).len());
+}
+
+/// `--zip` needs a folder name to call the zip after, and says so before
+/// writing anything.
+#[test]
+fn zip_of_a_folder_without_a_name_is_refused_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_nimstream"))
+        .current_dir(dir.path())
+        .args(["package", "nim", ".", "--zip"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("names no folder to call the zip after"),
+        "{}",
+        stderr(&run)
+    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 #[test]
 fn package_refuses_a_full_folder_and_a_rule_without_a_period() {
     let dir = tempfile::tempdir().unwrap();
