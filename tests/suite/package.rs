@@ -39,20 +39,21 @@ fn inputs(folder: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// Compiles a C++ source with g++ -O2 into `dir`.
-fn compile(source: &Path, dir: &Path) -> PathBuf {
-    let binary = dir.join(source.file_stem().unwrap());
+/// Compiles a C++ source with g++ -O2 into `dir`, as `STEM.bin`: beside
+/// package folders, which take the problems' (and so the sources') names.
+pub(crate) fn compile(source: &Path, dir: &Path) -> PathBuf {
+    let binary = dir.join(format!(
+        "{}.bin",
+        source.file_stem().unwrap().to_string_lossy()
+    ));
     let built = Command::new("g++")
         .args(["-O2", "-std=c++17", "-o"])
         .arg(&binary)
         .arg(source)
         .output()
         .expect("g++ runs");
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
+    let said = String::from_utf8_lossy(&built.stderr);
+    assert!(built.status.success(), "{}: {said}", source.display());
     binary
 }
 

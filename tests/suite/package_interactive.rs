@@ -12,7 +12,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::common::{nimstream, stderr, stdout};
-use crate::package::verify_with;
+use crate::package::{compile, verify_with};
 
 /// How long one session may take before the test gives up: far above
 /// what these small games need, even on a loaded machine.
@@ -27,24 +27,6 @@ fn packaged(problem: &str, dir: &Path, name: &str) -> PathBuf {
     );
     assert!(run.status.success(), "{}{}", stdout(&run), stderr(&run));
     out
-}
-
-/// Compiles a package's C++ submission with g++ -O2 into `dir`.
-fn compiled(source: &Path, dir: &Path) -> PathBuf {
-    // Beside the package folders, which take the problems' names.
-    let binary = dir.join(format!(
-        "{}.bin",
-        source.file_stem().unwrap().to_string_lossy()
-    ));
-    let built = Command::new("g++")
-        .args(["-O2", "-std=c++17", "-o"])
-        .arg(&binary)
-        .arg(source)
-        .output()
-        .expect("g++ runs");
-    let said = String::from_utf8_lossy(&built.stderr);
-    assert!(built.status.success(), "{}: {said}", source.display());
-    binary
 }
 
 /// The tests of a package: the samples' and the secret inputs.
@@ -196,7 +178,7 @@ fn the_packages_interactor_accepts_its_player_and_rejects_the_wrong_ones() {
     ] {
         let root = packaged(problem, dir.path(), problem);
         let submissions = root.join("submissions");
-        let right = compiled(
+        let right = compile(
             &submissions.join(format!("accepted/{problem}.cpp")),
             dir.path(),
         );
@@ -206,7 +188,7 @@ fn the_packages_interactor_accepts_its_player_and_rejects_the_wrong_ones() {
         }
         for name in wrong {
             let source = submissions.join(format!("wrong_answer/{name}.cpp"));
-            let program = compiled(&source, dir.path());
+            let program = compile(&source, dir.path());
             // The secret data alone catches it, not only the sample.
             let rejected = tests(&root)
                 .iter()
@@ -225,7 +207,7 @@ fn a_player_that_never_flushes_is_cut_off_by_the_interactor() {
     let dir = tempfile::tempdir().unwrap();
     let root = packaged("nim", dir.path(), "nim");
     let source = root.join("submissions/time_limit_exceeded/nim-never-flushes.cpp");
-    let program = compiled(&source, dir.path());
+    let program = compile(&source, dir.path());
     let input = &tests(&root)[0];
     // A judge stops it at its time limit; the interactor's own wait ends
     // it here, made short by a flag after the three files.
