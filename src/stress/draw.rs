@@ -52,7 +52,10 @@ pub fn draw(problem: &Problem, limits: &Limits, seed: u64, test: u64, attempt: u
         300..=599 => 100,
         _ => MOST_NUMBERS,
     };
-    let options = options(&problem.limits, limits, size, &mut rng);
+    let mut options = options(&problem.limits, limits, size, &mut rng);
+    if problem.layout.has_count() {
+        options.most_heaps = varied_count(limits, &options, &mut rng);
+    }
     // Every other attempt is no trap, so that a trap `gen` cannot write
     // within the limits (a losing case in a window that holds none) gives
     // way to an ordinary test.
@@ -96,6 +99,20 @@ fn options(own: &Limits, limits: &Limits, size: u64, rng: &mut SplitMix64) -> Ge
         seed: rng.next_u64(),
         losing,
     }
+}
+
+/// For one test in three, the most heaps a case of `options` may hold, each
+/// case drawing its own count from `options.heaps` up to it, as a testlib
+/// generator varies `N` case by case: a program that sizes its arrays by
+/// the first case, or keeps state from one case to the next, fails only
+/// where the counts differ. Within `limits` and [`MOST_NUMBERS`].
+fn varied_count(limits: &Limits, options: &GenOptions, rng: &mut SplitMix64) -> Option<u64> {
+    let cap = MOST_NUMBERS / options.cases.max(1);
+    let room = Bounds::new(options.heaps, limits.heaps.max.min(cap));
+    if options.cases < 2 || room.min >= room.max || !rng.chance(1.0 / 3.0) {
+        return None;
+    }
+    Some(count(room, room.max, rng)).filter(|&most| most > options.heaps)
 }
 
 /// A range of values within `bounds`: the whole, or one of its edges.
@@ -165,6 +182,29 @@ mod tests {
             }
             assert!(seen_min && seen_max, "{}: edges not drawn", problem.name);
         }
+    }
+
+    /// A test whose cases hold different counts of heaps catches a program
+    /// that sizes its arrays by the first case; the draw makes such tests,
+    /// within the limits and the cap on numbers.
+    #[test]
+    fn some_tests_vary_the_count_of_heaps_case_by_case() {
+        let nim = Problem::find("nim").unwrap();
+        let varied: Vec<GenOptions> = (0..400)
+            .filter_map(|index| options_of(draw(nim, &nim.limits, 5, index, 0)))
+            .filter(|o| o.most_heaps.is_some())
+            .collect();
+        assert!(varied.len() >= 20, "{} varied tests", varied.len());
+        for o in &varied {
+            let most = o.heaps_at_most();
+            assert!(o.heaps < most && nim.limits.heaps.contains(most), "{o:?}");
+            assert!(o.cases >= 2 && o.cases * most <= MOST_NUMBERS, "{o:?}");
+        }
+        // A problem whose cases hold no count of heaps never varies one.
+        let wythoff = Problem::find("wythoff").unwrap();
+        assert!((0..400)
+            .filter_map(|index| options_of(draw(wythoff, &wythoff.limits, 5, index, 0)))
+            .all(|o| o.most_heaps.is_none()));
     }
 
     /// Arrays sized for a round number overflow one past it.

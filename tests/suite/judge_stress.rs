@@ -213,6 +213,25 @@ fn the_traps_of_misere_nim_and_wythoffs_game_are_found_by_default() {
     assert!(out.contains(": WA: "), "{out}");
 }
 
+/// A program that takes the first case's count of heaps for every case is
+/// right on any file whose cases hold one count; the draw varies the count
+/// case by case in some tests, so the default run finds it, and shrinking
+/// keeps two cases of different counts.
+#[test]
+fn counts_varied_case_by_case_find_a_program_that_reads_one_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = stress("nim", dir.path(), &[], "nim_first_count");
+    let out = stdout(&run);
+    assert_eq!(run.status.code(), Some(1), "{out}{}", stderr(&run));
+    let failing = std::fs::read(dir.path().join("failing.in")).unwrap();
+    let test = TestFile::read(Problem::find("nim").unwrap(), &failing).unwrap();
+    let counts: Vec<usize> = test.cases.iter().map(size).collect();
+    assert!(
+        counts.len() == 2 && counts[0] != counts[1] && counts.iter().all(|&n| n <= 3),
+        "{counts:?}"
+    );
+}
+
 /// A program wrong only past 1000 heaps, on a losing case (which losing
 /// any chunk of heaps would make a win it gets right), shrinks to about
 /// 1001 heaps within the cap of 400 runs.
