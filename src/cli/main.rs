@@ -3,6 +3,7 @@
 
 mod batch;
 mod check;
+mod checkpoint;
 mod completion;
 mod gen;
 mod grundy;

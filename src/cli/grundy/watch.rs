@@ -2,81 +2,62 @@
 //! terminal, and a checkpoint saved every few minutes and when the run is
 //! told to stop (SIGINT, SIGTERM), so that hours of values survive.
 
-use std::fs::File;
-use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use nimstream::grundy::checkpoint::{self, CheckpointError, Saved};
+use nimstream::grundy::checkpoint::{self, Saved};
 use nimstream::grundy::{Method, NimSequence, Rule};
 use nimstream::output::atomic::AtomicFile;
 use nimstream::Error;
 
-use crate::signals::{catch_stop_signals, stopped_by};
+use crate::checkpoint::{CheckpointFile, Checkpointed};
+use crate::signals::stopped_by;
 
-/// A checkpoint file and when it is next due.
-pub struct Checkpoint {
-    path: PathBuf,
-    every: Duration,
-    last: Instant,
-    /// Values in the file as last written.
-    saved: usize,
+/// The values of a sequence, as a checkpoint holds them.
+struct Values<'a>(&'a NimSequence);
+
+impl Checkpointed for Values<'_> {
+    fn amount(&self) -> usize {
+        self.0.values().len()
+    }
+
+    fn write_to(&self, mut out: &mut dyn Write) -> io::Result<()> {
+        checkpoint::write(self.0, &mut out)
+    }
 }
+
+/// A checkpoint file of a `grundy` run ([`crate::checkpoint`]).
+pub struct Checkpoint(CheckpointFile);
 
 impl Checkpoint {
     /// Saves to `path` every `every`, and when a signal asks the run to
     /// stop.
     pub fn new(path: &Path, every: Duration) -> Checkpoint {
-        catch_stop_signals();
-        Checkpoint {
-            path: path.to_path_buf(),
-            every,
-            last: Instant::now(),
-            saved: 0,
-        }
+        Checkpoint(CheckpointFile::new(path, every))
     }
 
     /// The sequence to carry on: the checkpoint's, if the file exists and
-    /// is one of `rule`, else a new one. A damaged file, or one of another
-    /// rule, is an error: its values are never taken on trust.
+    /// is one of `rule`, else a new one.
     pub fn load(&mut self, rule: Rule, method: Method) -> Result<NimSequence, Error> {
-        let file = match File::open(&self.path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return Ok(NimSequence::new(rule, method));
-            }
-            Err(source) => return Err(self.io_error(source)),
-        };
-        let Saved {
-            rule: saved,
-            values,
-        } = checkpoint::read(&mut BufReader::with_capacity(1 << 20, file)).map_err(|e| {
-            let path = self.path.display();
-            Error::Usage(match e {
-                // The file may well be sound: it is kept, to resume where
-                // there is more memory.
-                CheckpointError::OutOfMemory { .. } => {
-                    format!("{path}: cannot resume from this checkpoint: {e}")
-                }
-                _ => format!("{path}: not a checkpoint nimstream can resume from: {e}"),
-            })
-        })?;
-        if saved != rule.to_string() {
-            return Err(Error::Usage(format!(
-                "{}: a checkpoint of {saved}, not of {rule}; name another file to start anew",
-                self.path.display()
-            )));
-        }
-        self.saved = values.len();
-        Ok(NimSequence::resume(rule, method, values))
+        let saved = self.0.read(
+            &rule,
+            checkpoint::read,
+            |saved| &saved.rule,
+            |saved| saved.values.len(),
+        )?;
+        Ok(match saved {
+            Some(Saved { values, .. }) => NimSequence::resume(rule, method, values),
+            None => NimSequence::new(rule, method),
+        })
     }
 
     /// Saves `seq` when it is due, or when a signal asked the run to stop
     /// (and then stops it).
     pub fn tick(&mut self, seq: &NimSequence) -> Result<ControlFlow<()>, Error> {
         let stop = stopped_by().is_some();
-        if stop || self.last.elapsed() >= self.every {
+        if stop || self.0.due() {
             self.save(seq)?;
         }
         Ok(match stop {
@@ -88,31 +69,12 @@ impl Checkpoint {
     /// Saves `seq`, whole or not at all, unless the file already holds as
     /// many values.
     pub fn save(&mut self, seq: &NimSequence) -> Result<(), Error> {
-        self.last = Instant::now();
-        if seq.values().len() == self.saved {
-            return Ok(());
-        }
-        let file = AtomicFile::create(&self.path).map_err(|e| self.io_error(e))?;
-        let mut out = BufWriter::with_capacity(1 << 20, file);
-        checkpoint::write(seq, &mut out).map_err(|e| self.io_error(e))?;
-        let file = out
-            .into_inner()
-            .map_err(|e| self.io_error(e.into_error()))?;
-        file.commit().map_err(|e| self.io_error(e))?;
-        self.saved = seq.values().len();
-        Ok(())
+        self.0.save(&Values(seq))
     }
 
     /// The file.
     pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    fn io_error(&self, source: io::Error) -> Error {
-        Error::Io {
-            path: self.path.display().to_string(),
-            source,
-        }
+        self.0.path()
     }
 }
 
