@@ -6,13 +6,13 @@ use std::io::Write;
 
 use crate::games::Game;
 use crate::plural::count;
-use crate::problem::Problem;
+use crate::problem::{Problem, Protocol, Reply, SideRule};
 use crate::stress::TestFile;
 
 use super::board::{Board, Fault, Move};
 use super::listen::{Heard, Lines};
 use super::player::{self, Player};
-use super::protocol::{is_blank, read_side, Side, LOST, WON};
+use super::protocol::{is_blank, position_line, read_side, Side};
 use super::tally::Tally;
 use super::{two_piles, Limits, Outcome, Verdict};
 
@@ -41,6 +41,7 @@ pub fn play(
     let mut session = Session {
         game: game.clone(),
         two_piles: two_piles(game),
+        protocol: problem.fixed.protocol,
         player: Player::new(limits.seed),
         lines,
         to_program,
@@ -91,6 +92,7 @@ fn ended(verdict: Verdict, message: String) -> Ended {
 struct Session<'a, L, W> {
     game: Game,
     two_piles: bool,
+    protocol: Protocol,
     player: Player,
     lines: &'a mut L,
     to_program: &'a mut W,
@@ -108,12 +110,15 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
         if let Err(end) = self.send(text) {
             return Ok(Err(end));
         }
-        let side = match self
-            .hear()
-            .and_then(|line| read_side(&line).map_err(|why| ended(Verdict::PresentationError, why)))
-        {
-            Ok(side) => side,
-            Err(end) => return Ok(Err(self.lost(end))),
+        let side = match self.protocol.side {
+            SideRule::Chosen => match self.hear().and_then(|line| {
+                read_side(&line).map_err(|why| ended(Verdict::PresentationError, why))
+            }) {
+                Ok(side) => side,
+                Err(end) => return Ok(Err(self.lost(end))),
+            },
+            SideRule::First => Side::First,
+            SideRule::Second => Side::Second,
         };
         let mut program_moves = side == Side::First;
         // Kept up to date move by move: no move folds the whole position.
@@ -122,7 +127,14 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
         let won = self.mover_wins(&board, tally.as_ref())? == program_moves;
         let mut slip: Option<String> = match won {
             true => None,
-            false => Some(format!("it chose {} from {board}", side.word())),
+            false if self.protocol.side == SideRule::Chosen => {
+                Some(format!("it chose {} from {board}", side.word()))
+            }
+            // The test, not the program, gave it a lost position.
+            false => Some(format!(
+                "it moves {} from {board}, a position it cannot win",
+                side.word().to_lowercase()
+            )),
         };
         let mut moves: u64 = 0;
         loop {
@@ -132,7 +144,7 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
                     // A program that won its last game may be gone before
                     // reading this; one that had more to play is caught at
                     // the next case.
-                    let _ = self.send(format!("{WON}\n").as_bytes());
+                    let _ = self.send(format!("{}\n", self.protocol.won).as_bytes());
                     return Ok(Ok(()));
                 }
                 let why = slip.map_or(String::new(), |slip| format!(" ({slip})"));
@@ -180,10 +192,14 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
                 let Some(mv) = chosen else {
                     return Err("the interactor found no move where it has one".into());
                 };
-                if let Err(end) = self.send(format!("{mv}\n").as_bytes()) {
+                self.play(&mut board, tally.as_mut(), &mv)?;
+                let reply = match self.protocol.reply {
+                    Reply::Move => format!("{mv}\n"),
+                    Reply::Position => position_line(&board, self.two_piles),
+                };
+                if let Err(end) = self.send(reply.as_bytes()) {
                     return Ok(Err(end));
                 }
-                self.play(&mut board, tally.as_mut(), &mv)?;
             }
             moves += 1;
             program_moves = !program_moves;
@@ -207,7 +223,7 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
     /// Ends the session on `end`: tells the program it lost.
     fn lost(&mut self, end: Ended) -> Ended {
         // The verdict stands whether or not the program still listens.
-        let _ = self.send(format!("{LOST}\n").as_bytes());
+        let _ = self.send(format!("{}\n", self.protocol.lost).as_bytes());
         end
     }
 

@@ -29,6 +29,10 @@ pub(crate) enum Key {
     Second,
     SetSize,
     Positions,
+    Side,
+    Reply,
+    Won,
+    Lost,
 }
 
 impl Key {
@@ -51,6 +55,10 @@ impl Key {
             Key::Second => "limits.second",
             Key::SetSize => "limits.set-size",
             Key::Positions => "limits.positions",
+            Key::Side => "interactive.side",
+            Key::Reply => "interactive.reply",
+            Key::Won => "interactive.won",
+            Key::Lost => "interactive.lost",
         }
     }
 }
