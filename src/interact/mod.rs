@@ -153,6 +153,8 @@ pub fn two_piles(game: &Game) -> bool {
 #[cfg(test)]
 mod limited_pile_tests;
 #[cfg(test)]
+mod protocol_tests;
+#[cfg(test)]
 mod tally_tests;
 #[cfg(test)]
 mod tests;
