@@ -116,3 +116,43 @@ fn judge_and_play_speak_the_file_s_protocol() {
     assert!(shown.contains("nimstream moves first"), "{shown}");
     assert!(shown.contains("1 0\n? LOSE"), "{shown}");
 }
+
+#[test]
+fn problems_shows_each_entry_s_protocol_and_package_keeps_to_the_default() {
+    let nim = nimstream(&["problems", "nim"], b"");
+    assert!(
+        stdout(&nim).contains(
+            "    interact: the case as the input has it; the program writes First or Second; \
+             nimstream answers a move with its move; 0 a game won, -1 lost (the default)\n"
+        ),
+        "{}",
+        stdout(&nim)
+    );
+    let graphs = nimstream(&["problems", "hdu1524"], b"");
+    assert!(
+        stdout(&graphs).contains("    interact: not played: hdu1524 cannot be played"),
+        "{}",
+        stdout(&graphs)
+    );
+    let json = nimstream(&["problems", "bash", "--json"], b"");
+    assert!(
+        stdout(&json).contains("\"interactive\": \"the case as the input has it;"),
+        "{}",
+        stdout(&json)
+    );
+    // The kept players and the statement speak the default protocol only.
+    let dir = tempfile::tempdir().unwrap();
+    let problem = nim_file(dir.path(), "first");
+    let package = dir.path().join("package");
+    let package = package.to_str().unwrap();
+    let refused = nimstream(&["package", &problem, package, "--interactive"], b"");
+    let said = crate::common::stderr(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains(
+            "its [interactive] protocol (the case as the input has it; the program moves first;"
+        ),
+        "{said}"
+    );
+    assert!(!Path::new(package).exists());
+}
