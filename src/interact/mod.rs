@@ -23,6 +23,11 @@
 //!    only when the player to move has no move, so a program following
 //!    the position tells it from a move that starts with 0 (`0 5->0 3`).
 //!
+//! That is the default protocol, every catalogue problem's; a problem
+//! file's [`Protocol`](crate::problem::Protocol) may fix the side (no side line), have the
+//! interactor answer with the whole position after its move
+//! ([`protocol::position_line`]) and name other end lines.
+//!
 //! The program must win every game: one lost is a wrong answer. The
 //! interactor plays to win ([`player`]), so a program wins only from a
 //! won position (it chooses its side) and only with a winning move every
