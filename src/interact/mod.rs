@@ -24,7 +24,8 @@
 //!    the position tells it from a move that starts with 0 (`0 5->0 3`).
 //!
 //! That is the default protocol, every catalogue problem's; a problem
-//! file's [`Protocol`](crate::problem::Protocol) may fix the side (no side line), have the
+//! file's [`Protocol`](crate::problem::Protocol) may send each case on one line
+//! ([`protocol::case_line`]), fix the side (no side line), have the
 //! interactor answer with the whole position after its move
 //! ([`protocol::position_line`]) and name other end lines.
 //!

@@ -6,6 +6,7 @@
 use std::fmt::Write;
 
 use super::board::{quote, Board};
+use crate::stress::Case;
 
 /// The default protocol's line when the game is over and the program won it: it
 /// goes on to the next case, or to the end of the input.
@@ -79,4 +80,24 @@ pub fn position_line(board: &Board, two_piles: bool) -> String {
     }
     line.push('\n');
     line
+}
+
+/// A case as one line, with its line feed, for a protocol that sends each
+/// game so: the number of heaps and the heaps, or the case's one or two
+/// numbers; `None` for a case of another kind (no game plays it yet).
+pub fn case_line(case: &Case) -> Option<String> {
+    let mut line = match case {
+        Case::Heaps(heaps) => {
+            let mut line = heaps.len().to_string();
+            for heap in heaps {
+                let _ = write!(line, " {heap}");
+            }
+            line
+        }
+        Case::Number(n) => n.to_string(),
+        Case::Pair(a, b) => format!("{a} {b}"),
+        _ => return None,
+    };
+    line.push('\n');
+    Some(line)
 }

@@ -129,3 +129,21 @@ fn a_default_section_plays_as_before() {
     assert_eq!(outcome.verdict, Verdict::WrongAnswer);
     assert_eq!(written, "1\n1\n3\n1:1->0\n-1\n");
 }
+
+#[test]
+fn a_line_opening_sends_the_count_then_each_case_on_a_line() {
+    let problem = problem_with("nim", "send = \"line\"\n");
+    let mut program = script(&["First", "2:2->0", "First", "1:3->0"]);
+    let (outcome, written) = session(&problem, "2\n2\n0 2\n1\n3\n", &mut program);
+    assert_eq!(outcome.verdict, Verdict::Accepted, "{}", outcome.message);
+    assert_eq!(written, "2\n2 0 2\n0\n1 3\n0\n");
+    // A layout with an end marker: none is sent, and a pair's two numbers
+    // make the line.
+    let text = "name = \"b\"\nsource = \"s\"\ntitle = \"t\"\ngame = \"bash\"\n\
+                layout = \"pairs-to-zero\"\nwin = \"W\"\nlose = \"L\"\n\n\
+                [interactive]\nsend = \"line\"\nside = \"first\"\n";
+    let bash = Problem::from_toml(text, "b.toml").unwrap();
+    let (outcome, written) = session(&bash, "2 2\n0 0\n", &mut script(&["2->0"]));
+    assert_eq!(outcome.verdict, Verdict::Accepted, "{}", outcome.message);
+    assert_eq!(written, "1\n2 2\n0\n");
+}

@@ -6,13 +6,13 @@ use std::io::Write;
 
 use crate::games::Game;
 use crate::plural::count;
-use crate::problem::{Problem, Protocol, Reply, SideRule};
+use crate::problem::{Opening, Problem, Protocol, Reply, SideRule};
 use crate::stress::TestFile;
 
 use super::board::{Board, Fault, Move};
 use super::listen::{Heard, Lines};
 use super::player::{self, Player};
-use super::protocol::{is_blank, position_line, read_side, Side};
+use super::protocol::{case_line, is_blank, position_line, read_side, Side};
 use super::tally::Tally;
 use super::{two_piles, Limits, Outcome, Verdict};
 
@@ -48,13 +48,20 @@ pub fn play(
         limits,
         transcript: VecDeque::new(),
     };
+    let as_input = problem.fixed.protocol.send == Opening::Input;
     let mut head = Vec::new();
-    test.write_head(problem, &mut head);
+    match as_input {
+        true => test.write_head(problem, &mut head),
+        false => head = format!("{}\n", test.cases.len()).into_bytes(),
+    }
     for (at, case) in test.cases.iter().enumerate() {
         let number = at as u64 + 1;
         let board = Board::of_case(case, game).ok_or("a case that is no position")?;
         let mut text = std::mem::take(&mut head);
-        TestFile::write_case(problem, case, &mut text);
+        match as_input {
+            true => TestFile::write_case(problem, case, &mut text),
+            false => text.extend(case_line(case).ok_or("a case that is no position")?.bytes()),
+        }
         if let Err(end) = session.game_of(&text, board)? {
             return Ok(Outcome {
                 verdict: end.verdict,
@@ -65,7 +72,9 @@ pub fn play(
         }
     }
     let mut end = head;
-    TestFile::write_end(problem, &mut end);
+    if as_input {
+        TestFile::write_end(problem, &mut end);
+    }
     // Every game is won: a program that has already exited misses only the
     // end marker, or nothing.
     let _ = session.to_program.write_all(&end);

@@ -33,7 +33,7 @@ pub use largest::largest_number;
 pub use limits::{Bounds, Limits};
 pub use listing::{markdown_list, markdown_table, names};
 pub use names::LAYOUTS;
-pub use protocol::{Protocol, Reply, SideRule};
+pub use protocol::{Opening, Protocol, Reply, SideRule};
 use rule_problems::rule_problem;
 pub use rule_problems::{Play, MISERE_PREFIX};
 

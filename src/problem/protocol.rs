@@ -1,5 +1,5 @@
-//! The interaction protocol of a problem played interactively: who
-//! chooses the first player, what the interactor answers after each move
+//! The interaction protocol of a problem played interactively: how a
+//! game's position is sent, who chooses the first player, what the interactor answers after each move
 //! and the lines that end a game. Its default is the protocol every
 //! catalogue problem has; a problem file states another in its
 //! `[interactive]` section.
@@ -7,6 +7,8 @@
 /// How a problem is played against the contestant's program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Protocol {
+    /// How each game's position is sent.
+    pub send: Opening,
     /// Who makes the first move.
     pub side: SideRule,
     /// What the interactor writes after each of its moves.
@@ -16,6 +18,19 @@ pub struct Protocol {
     /// The line that tells the program it lost a game or broke the
     /// protocol, after which the session is over.
     pub lost: &'static str,
+}
+
+/// How each game's position is sent to the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// As the problem's input has it: the number of cases before the
+    /// first (when the layout counts them), the case's lines, the end
+    /// marker after the last game (when the layout has one).
+    Input,
+    /// The number of games on a line, then each game's case on one line:
+    /// the number of heaps and the heaps, or the case's one or two
+    /// numbers; no end marker.
+    Line,
 }
 
 /// Who makes the first move of each game.
@@ -45,6 +60,7 @@ impl Protocol {
     /// `First` or `Second`, the interactor answers with its move, `0` a
     /// game won and `-1` one lost.
     pub const DEFAULT: Protocol = Protocol {
+        send: Opening::Input,
         side: SideRule::Chosen,
         reply: Reply::Move,
         won: "0",
@@ -53,6 +69,10 @@ impl Protocol {
 
     /// The protocol in a few words, for listings and prompts.
     pub fn describe(&self) -> String {
+        let send = match self.send {
+            Opening::Input => "the case as the input has it",
+            Opening::Line => "the number of games, then each case on a line",
+        };
         let side = match self.side {
             SideRule::Chosen => "the program writes First or Second",
             SideRule::First => "the program moves first",
@@ -67,7 +87,7 @@ impl Protocol {
             false => "",
         };
         format!(
-            "the case as the input has it; {side}; {reply}; {} a game won, {} lost{default}",
+            "{send}; {side}; {reply}; {} a game won, {} lost{default}",
             self.won, self.lost
         )
     }
@@ -78,6 +98,10 @@ impl Default for Protocol {
         Protocol::DEFAULT
     }
 }
+
+/// The names a problem file gives each way to send a position.
+pub(crate) const OPENINGS: &[(&str, Opening)] =
+    &[("input", Opening::Input), ("line", Opening::Line)];
 
 /// The names a problem file gives each side rule.
 pub(crate) const SIDES: &[(&str, SideRule)] = &[

@@ -4,6 +4,7 @@
 //!
 //! ```toml
 //! [interactive]
+//! send = "line"         # "input" (the case as the input has it, the default), "line"
 //! side = "first"        # "chosen" (First/Second, the default), "first", "second"
 //! reply = "position"    # "move" (the default), "position"
 //! won = "WIN"           # the line of a game won ("0" by default)
@@ -15,13 +16,15 @@ use toml::Spanned;
 
 use super::{leak, name_of, named};
 use crate::problem::check::Key;
-use crate::problem::protocol::{REPLIES, SIDES};
+use crate::problem::protocol::{OPENINGS, REPLIES, SIDES};
 use crate::problem::Protocol;
 
 /// The section as `serde` reads and writes it.
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct FileInteractive {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    send: Option<Spanned<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     side: Option<Spanned<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -42,6 +45,10 @@ pub(super) fn read_protocol(
     let Some(section) = section else {
         return Ok(protocol);
     };
+    if let Some(send) = &section.send {
+        note(Key::Send, send.span());
+        protocol.send = named(OPENINGS, send.get_ref(), "send").map_err(|m| (Key::Send, m))?;
+    }
     if let Some(side) = &section.side {
         note(Key::Side, side.span());
         protocol.side = named(SIDES, side.get_ref(), "side").map_err(|m| (Key::Side, m))?;
@@ -94,6 +101,9 @@ pub(super) fn write_protocol(protocol: &Protocol) -> Option<FileInteractive> {
     }
     let spanned = |text: &str| Some(Spanned::new(0..0, text.to_string()));
     Some(FileInteractive {
+        send: (protocol.send != default.send)
+            .then(|| spanned(name_of(OPENINGS, protocol.send)))
+            .flatten(),
         side: (protocol.side != default.side)
             .then(|| spanned(name_of(SIDES, protocol.side)))
             .flatten(),

@@ -270,10 +270,12 @@ fn a_bad_play_is_an_error_at_its_key() {
 fn an_interactive_section_states_the_protocol_and_reads_back() {
     use crate::problem::{Protocol, Reply, SideRule};
     let text = format!(
-        "{KAYLES}\n[interactive]\nside = \"second\"\nreply = \"position\"\nwon = \"WIN\"\n"
+        "{KAYLES}\n[interactive]\nsend = \"line\"\nside = \"second\"\nreply = \"position\"\n\
+         won = \"WIN\"\n"
     );
     let problem = Problem::from_toml(&text, "k.toml").unwrap();
     let protocol = Protocol {
+        send: crate::problem::Opening::Line,
         side: SideRule::Second,
         reply: Reply::Position,
         won: "WIN",
@@ -282,7 +284,7 @@ fn an_interactive_section_states_the_protocol_and_reads_back() {
     assert_eq!(problem.fixed.protocol, protocol);
     let written = problem.to_toml().unwrap();
     assert!(
-        written.contains("[interactive]\nside = \"second\""),
+        written.contains("[interactive]\nsend = \"line\"\nside = \"second\""),
         "{written}"
     );
     assert!(!written.contains("lost"), "{written}");
@@ -325,6 +327,11 @@ fn a_bad_interactive_key_is_an_error_at_its_line() {
             "key `interactive.lost`: a game won and a game lost end with the same line `0`",
         ),
         ("side = 1\n", 8, "key `interactive.side`: invalid type"),
+        (
+            "send = \"lines\"\n",
+            8,
+            "key `interactive.send`: unknown send `lines`; did you mean `line`?",
+        ),
     ];
     for (section, column, words) in cases {
         let text = format!("{KAYLES}\n[interactive]\n{section}");
