@@ -45,7 +45,12 @@ a split, a->b for a pile, a b->c d for two). When the player to move has
 none, the game is over: the interactor writes 0 when the program won and
 goes on to the next case, or -1 when it lost, and the session ends. -1 also
 answers a line that is no move, an illegal move, a game past --max-moves.
-docs/usage.md has each game's moves and a whole session.
+That is the default protocol; a problem file's [interactive] section may
+send each case on a line (send = \"line\"), fix the side (side =
+\"first\" or \"second\": no side line), have the interactor answer with
+the whole position (reply = \"position\") and name the end lines (won,
+lost). docs/usage.md has each game's moves and a
+whole session.
 
 Exit status (testlib): 0 accepted, 1 wrong answer or idleness, 2
 presentation error, 3 when the interactor fails (an input it cannot play,

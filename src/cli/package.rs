@@ -86,6 +86,7 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
             .rule
             .or(rule.map(|r| &*Box::leak(r.into_boxed_str()))),
         max_take: problem.fixed.max_take.or(params.max_take),
+        protocol: problem.fixed.protocol,
     };
     let problem: &'static Problem = Box::leak(Box::new(Problem { fixed, ..*problem }));
     let game = problem.build_game(&params)?;

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use clap::Args;
 use nimstream::interact::{self, Limits, Listener, Verdict};
+use nimstream::problem::{Reply, SideRule};
 use nimstream::Error;
 
 use crate::ProblemArgs;
@@ -25,8 +26,9 @@ i from a objects to b, i:a->b+c for a split, a->b for a pile, a b->c d for
 two), one move a line; nimstream answers with its own. When the player to
 move has none the game is over: 0 means you won it and the next case
 follows, -1 that you lost it (or wrote a line that is no move or an
-illegal move), which ends the session. docs/usage.md has each game's
-moves.
+illegal move), which ends the session. A problem file's [interactive]
+section may fix the side, have nimstream answer with the position and
+name other end lines. docs/usage.md has each game's moves.
 
 Exit status 0 when you won every game, 1 when you lost one, 2 on a usage
 or input error.")]
@@ -77,12 +79,24 @@ pub fn play_command(mut args: PlayArgs) -> Result<ExitCode, Error> {
         move_time: THINKING,
         seed: args.seed,
     };
+    let protocol = problem.fixed.protocol;
+    let side = match protocol.side {
+        SideRule::Chosen => "answer First or Second, then move",
+        SideRule::First => "you move first",
+        SideRule::Second => "nimstream moves first",
+    };
+    let reply = match protocol.reply {
+        Reply::Move => "",
+        Reply::Position => "; nimstream answers with the position after its move",
+    };
     eprintln!(
-        "{} game{} of {}: answer First or Second, then move (i:a->b, a->b or a b->c d); \
-         0 means you won the game, -1 that you lost",
+        "{} game{} of {}: {side} (i:a->b, a->b or a b->c d){reply}; \
+         {} means you won the game, {} that you lost",
         test.cases.len(),
         if test.cases.len() == 1 { "" } else { "s" },
-        problem.name
+        problem.name,
+        protocol.won,
+        protocol.lost
     );
     let mut lines = Listener::spawn(io::stdin());
     let mut shown = Shown {

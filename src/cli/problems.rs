@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Args;
+use nimstream::games::GameParams;
 use nimstream::problem::{self, Problem, CATALOGUE};
 use nimstream::Error;
 use serde_json::json;
@@ -108,7 +109,7 @@ fn one_line(p: &Problem) -> String {
 fn in_full(p: &Problem) -> String {
     let mut text = format!("{}: {}, {}\n", p.names(), p.source, p.title);
     let mut field = |name: &str, value: String| {
-        text += &format!("    {name:<9}{value}\n");
+        text += &format!("    {name:<10}{value}\n");
     };
     field("input:", plain(&p.layout.describe(&p.vars)));
     field("output:", plain(&p.output()));
@@ -122,12 +123,27 @@ fn in_full(p: &Problem) -> String {
             format!("--max-take {}: {}", parameter.name, parameter.meaning),
         );
     }
+    field("interact:", interactive(p));
     field("options:", options(p).join(", "));
     for (i, (option, meaning)) in nimstream::gen::option_meanings(p).iter().enumerate() {
         let label = if i == 0 { "gen:" } else { "" };
         field(label, plain(&format!("{option}: {meaning}")));
     }
     text
+}
+
+/// How `interact`, `judge --interactive` and `play` play the problem: its
+/// protocol, or why it is not played yet. A game that needs a parameter
+/// is judged with it, so its protocol is shown.
+fn interactive(p: &Problem) -> String {
+    let refused = p
+        .build_game(&GameParams::default())
+        .ok()
+        .and_then(|game| nimstream::interact::refusal(p, &game));
+    match refused {
+        Some(why) => format!("not played: {why}"),
+        None => p.fixed.protocol.describe(),
+    }
 }
 
 /// The options of `solve` that change what this problem prints.
@@ -178,5 +194,6 @@ fn entry_json(p: &Problem) -> serde_json::Value {
         "parameters": parameters,
         "move": p.takes_moves(),
         "words": p.takes_words(),
+        "interactive": interactive(p),
     })
 }

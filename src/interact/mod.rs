@@ -23,6 +23,12 @@
 //!    only when the player to move has no move, so a program following
 //!    the position tells it from a move that starts with 0 (`0 5->0 3`).
 //!
+//! That is the default protocol, every catalogue problem's; a problem
+//! file's [`Protocol`](crate::problem::Protocol) may send each case on one line
+//! ([`protocol::case_line`]), fix the side (no side line), have the
+//! interactor answer with the whole position after its move
+//! ([`protocol::position_line`]) and name other end lines.
+//!
 //! The program must win every game: one lost is a wrong answer. The
 //! interactor plays to win ([`player`]), so a program wins only from a
 //! won position (it chooses its side) and only with a winning move every
@@ -152,6 +158,8 @@ pub fn two_piles(game: &Game) -> bool {
 
 #[cfg(test)]
 mod limited_pile_tests;
+#[cfg(test)]
+mod protocol_tests;
 #[cfg(test)]
 mod tally_tests;
 #[cfg(test)]

@@ -6,13 +6,13 @@ use std::io::Write;
 
 use crate::games::Game;
 use crate::plural::count;
-use crate::problem::Problem;
+use crate::problem::{Opening, Problem, Protocol, Reply, SideRule};
 use crate::stress::TestFile;
 
 use super::board::{Board, Fault, Move};
 use super::listen::{Heard, Lines};
 use super::player::{self, Player};
-use super::protocol::{is_blank, read_side, Side, LOST, WON};
+use super::protocol::{case_line, is_blank, position_line, read_side, Side};
 use super::tally::Tally;
 use super::{two_piles, Limits, Outcome, Verdict};
 
@@ -41,19 +41,27 @@ pub fn play(
     let mut session = Session {
         game: game.clone(),
         two_piles: two_piles(game),
+        protocol: problem.fixed.protocol,
         player: Player::new(limits.seed),
         lines,
         to_program,
         limits,
         transcript: VecDeque::new(),
     };
+    let as_input = problem.fixed.protocol.send == Opening::Input;
     let mut head = Vec::new();
-    test.write_head(problem, &mut head);
+    match as_input {
+        true => test.write_head(problem, &mut head),
+        false => head = format!("{}\n", test.cases.len()).into_bytes(),
+    }
     for (at, case) in test.cases.iter().enumerate() {
         let number = at as u64 + 1;
         let board = Board::of_case(case, game).ok_or("a case that is no position")?;
         let mut text = std::mem::take(&mut head);
-        TestFile::write_case(problem, case, &mut text);
+        match as_input {
+            true => TestFile::write_case(problem, case, &mut text),
+            false => text.extend(case_line(case).ok_or("a case that is no position")?.bytes()),
+        }
         if let Err(end) = session.game_of(&text, board)? {
             return Ok(Outcome {
                 verdict: end.verdict,
@@ -64,7 +72,9 @@ pub fn play(
         }
     }
     let mut end = head;
-    TestFile::write_end(problem, &mut end);
+    if as_input {
+        TestFile::write_end(problem, &mut end);
+    }
     // Every game is won: a program that has already exited misses only the
     // end marker, or nothing.
     let _ = session.to_program.write_all(&end);
@@ -91,6 +101,7 @@ fn ended(verdict: Verdict, message: String) -> Ended {
 struct Session<'a, L, W> {
     game: Game,
     two_piles: bool,
+    protocol: Protocol,
     player: Player,
     lines: &'a mut L,
     to_program: &'a mut W,
@@ -108,12 +119,15 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
         if let Err(end) = self.send(text) {
             return Ok(Err(end));
         }
-        let side = match self
-            .hear()
-            .and_then(|line| read_side(&line).map_err(|why| ended(Verdict::PresentationError, why)))
-        {
-            Ok(side) => side,
-            Err(end) => return Ok(Err(self.lost(end))),
+        let side = match self.protocol.side {
+            SideRule::Chosen => match self.hear().and_then(|line| {
+                read_side(&line).map_err(|why| ended(Verdict::PresentationError, why))
+            }) {
+                Ok(side) => side,
+                Err(end) => return Ok(Err(self.lost(end))),
+            },
+            SideRule::First => Side::First,
+            SideRule::Second => Side::Second,
         };
         let mut program_moves = side == Side::First;
         // Kept up to date move by move: no move folds the whole position.
@@ -122,7 +136,14 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
         let won = self.mover_wins(&board, tally.as_ref())? == program_moves;
         let mut slip: Option<String> = match won {
             true => None,
-            false => Some(format!("it chose {} from {board}", side.word())),
+            false if self.protocol.side == SideRule::Chosen => {
+                Some(format!("it chose {} from {board}", side.word()))
+            }
+            // The test, not the program, gave it a lost position.
+            false => Some(format!(
+                "it moves {} from {board}, a position it cannot win",
+                side.word().to_lowercase()
+            )),
         };
         let mut moves: u64 = 0;
         loop {
@@ -132,7 +153,7 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
                     // A program that won its last game may be gone before
                     // reading this; one that had more to play is caught at
                     // the next case.
-                    let _ = self.send(format!("{WON}\n").as_bytes());
+                    let _ = self.send(format!("{}\n", self.protocol.won).as_bytes());
                     return Ok(Ok(()));
                 }
                 let why = slip.map_or(String::new(), |slip| format!(" ({slip})"));
@@ -180,10 +201,14 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
                 let Some(mv) = chosen else {
                     return Err("the interactor found no move where it has one".into());
                 };
-                if let Err(end) = self.send(format!("{mv}\n").as_bytes()) {
+                self.play(&mut board, tally.as_mut(), &mv)?;
+                let reply = match self.protocol.reply {
+                    Reply::Move => format!("{mv}\n"),
+                    Reply::Position => position_line(&board, self.two_piles),
+                };
+                if let Err(end) = self.send(reply.as_bytes()) {
                     return Ok(Err(end));
                 }
-                self.play(&mut board, tally.as_mut(), &mv)?;
             }
             moves += 1;
             program_moves = !program_moves;
@@ -207,7 +232,7 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
     /// Ends the session on `end`: tells the program it lost.
     fn lost(&mut self, end: Ended) -> Ended {
         // The verdict stands whether or not the program still listens.
-        let _ = self.send(format!("{LOST}\n").as_bytes());
+        let _ = self.send(format!("{}\n", self.protocol.lost).as_bytes());
         end
     }
 

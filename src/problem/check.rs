@@ -29,6 +29,11 @@ pub(crate) enum Key {
     Second,
     SetSize,
     Positions,
+    Send,
+    Side,
+    Reply,
+    Won,
+    Lost,
 }
 
 impl Key {
@@ -51,6 +56,11 @@ impl Key {
             Key::Second => "limits.second",
             Key::SetSize => "limits.set-size",
             Key::Positions => "limits.positions",
+            Key::Send => "interactive.send",
+            Key::Side => "interactive.side",
+            Key::Reply => "interactive.reply",
+            Key::Won => "interactive.won",
+            Key::Lost => "interactive.lost",
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod limits;
 mod listing;
 mod names;
 mod notes;
+mod protocol;
 mod rows;
 mod rule_problems;
 pub mod spelling;
@@ -32,6 +33,7 @@ pub use largest::largest_number;
 pub use limits::{Bounds, Limits};
 pub use listing::{markdown_list, markdown_table, names};
 pub use names::LAYOUTS;
+pub use protocol::{Opening, Protocol, Reply, SideRule};
 use rule_problems::rule_problem;
 pub use rule_problems::{Play, MISERE_PREFIX};
 
@@ -67,14 +69,17 @@ pub struct Problem {
     pub vars: Vars,
 }
 
-/// Parameters of the game that a problem fixes, so that the command line
-/// need not give them: a problem file of Kayles says `rule = "0.77"`.
+/// What a problem fixes beyond its input and output: the game's parameters,
+/// so that the command line need not give them (a problem file of Kayles
+/// says `rule = "0.77"`), and how it is played interactively.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Fixed {
     /// The rule of a game given by its rule, as written (`0.77`, `kayles`).
     pub rule: Option<&'static str>,
     /// `K`, the most objects a move of bounded Nim takes.
     pub max_take: Option<u64>,
+    /// The interaction protocol (a problem file's `[interactive]`).
+    pub protocol: Protocol,
 }
 
 impl Fixed {
@@ -83,6 +88,7 @@ impl Fixed {
     pub const NONE: Fixed = Fixed {
         rule: None,
         max_take: None,
+        protocol: Protocol::DEFAULT,
     };
 }
 

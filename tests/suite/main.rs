@@ -22,6 +22,7 @@ mod grundy;
 mod grundy_runs;
 mod interact;
 mod interact_limited;
+mod interact_protocol;
 mod judge;
 mod judge_moves;
 mod judge_stress;

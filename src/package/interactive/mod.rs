@@ -86,6 +86,14 @@ pub fn write(
     if let Some(why) = interact::refusal(problem, game) {
         return Err(refuse(why));
     }
+    if problem.fixed.protocol != crate::problem::Protocol::DEFAULT {
+        // The statement, the dialogue and the kept players speak the default.
+        return Err(refuse(format!(
+            "its [interactive] protocol ({}) is not the default one, the only one the \
+             statement and the kept players speak",
+            problem.fixed.protocol.describe()
+        )));
+    }
     let submissions = submissions(problem, game).map_err(refuse)?;
     super::check_empty(dir)?;
     let mut written = Written::default();

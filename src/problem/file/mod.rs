@@ -19,6 +19,9 @@
 //! cases = [1, 100]
 //! heaps = [1, 1000]
 //! value = [1, 1000]
+//!
+//! [interactive]              # optional: the protocol when played interactively
+//! side = "first"             # the program moves first, writing no side
 //! ```
 //!
 //! Every mistake is an error naming the file, the line and column, and the
@@ -48,6 +51,7 @@ use super::{Answer, Fixed, Layout, LinePrefix, Problem, Var, Vars, Verdicts};
 use crate::error::{describe_byte, Error, Position};
 use crate::games::known::{KnownGame, MISERE_RULE, RULE};
 use game::read_game;
+use interactive::{read_protocol, write_protocol, FileInteractive};
 
 /// A problem file, as `serde` reads and writes it. Spans say where a value
 /// was, for the errors found after reading.
@@ -78,6 +82,8 @@ struct ProblemFile {
     limits: FileLimits,
     #[serde(default)]
     vars: FileVars,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    interactive: Option<FileInteractive>,
 }
 
 /// Each variable's `[min, max]`, or `[min]` for no maximum (TOML's
@@ -217,6 +223,7 @@ impl Problem {
                 value: Some(write_var(self.vars.value)),
                 second: self.vars.second.map(write_var),
             },
+            interactive: write_protocol(&self.fixed.protocol),
         };
         toml::to_string(&file).map_err(|e| Error::Usage(format!("{}: {e}", self.name)))
     }
@@ -409,6 +416,7 @@ fn read(file: ProblemFile, spans: &mut Spans) -> Result<Problem, (Key, String)> 
         }
     }
     let limits = read_limits(&file.limits, &mut note)?;
+    let protocol = read_protocol(&file.interactive, &mut note)?;
     Ok(Problem {
         name: leak(file.name.into_inner()),
         aliases: Box::leak(file.aliases.into_iter().map(leak).collect()),
@@ -418,6 +426,7 @@ fn read(file: ProblemFile, spans: &mut Spans) -> Result<Problem, (Key, String)> 
         fixed: Fixed {
             rule,
             max_take: file.max_take.map(Spanned::into_inner),
+            protocol,
         },
         layout,
         verdicts: Verdicts {
@@ -563,5 +572,6 @@ fn leak(text: String) -> &'static str {
 }
 
 mod game;
+mod interactive;
 #[cfg(test)]
 mod tests;

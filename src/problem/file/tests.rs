@@ -265,3 +265,78 @@ fn a_bad_play_is_an_error_at_its_key() {
         assert_eq!((line, column), (5, 8), "{message}\n{text}");
     }
 }
+
+#[test]
+fn an_interactive_section_states_the_protocol_and_reads_back() {
+    use crate::problem::{Protocol, Reply, SideRule};
+    let text = format!(
+        "{KAYLES}\n[interactive]\nsend = \"line\"\nside = \"second\"\nreply = \"position\"\n\
+         won = \"WIN\"\n"
+    );
+    let problem = Problem::from_toml(&text, "k.toml").unwrap();
+    let protocol = Protocol {
+        send: crate::problem::Opening::Line,
+        side: SideRule::Second,
+        reply: Reply::Position,
+        won: "WIN",
+        ..Protocol::DEFAULT
+    };
+    assert_eq!(problem.fixed.protocol, protocol);
+    let written = problem.to_toml().unwrap();
+    assert!(
+        written.contains("[interactive]\nsend = \"line\"\nside = \"second\""),
+        "{written}"
+    );
+    assert!(!written.contains("lost"), "{written}");
+    assert_eq!(Problem::from_toml(&written, "w.toml").unwrap(), problem);
+    // The default protocol is no section at all.
+    let kayles = Problem::from_toml(KAYLES, "k.toml").unwrap();
+    assert_eq!(kayles.fixed.protocol, Protocol::DEFAULT);
+    let section = format!("{KAYLES}\n[interactive]\nside = \"chosen\"\n");
+    let chosen = Problem::from_toml(&section, "k.toml").unwrap();
+    assert_eq!(chosen, kayles);
+    assert!(!chosen.to_toml().unwrap().contains("interactive"));
+}
+
+#[test]
+fn a_bad_interactive_key_is_an_error_at_its_line() {
+    let cases = [
+        (
+            "side = \"frist\"\n",
+            8,
+            "key `interactive.side`: unknown side `frist`; did you mean `first`?",
+        ),
+        (
+            "reply = \"board\"\n",
+            9,
+            "key `interactive.reply`: unknown reply `board`; expected one of: move, position",
+        ),
+        (
+            "who = \"first\"\n",
+            1,
+            "key `interactive.who`: unknown field `who`",
+        ),
+        (
+            "won = \"\"\n",
+            7,
+            "key `interactive.won`: the line that ends a game is one line",
+        ),
+        (
+            "lost = \"0\"\n",
+            8,
+            "key `interactive.lost`: a game won and a game lost end with the same line `0`",
+        ),
+        ("side = 1\n", 8, "key `interactive.side`: invalid type"),
+        (
+            "send = \"lines\"\n",
+            8,
+            "key `interactive.send`: unknown send `lines`; did you mean `line`?",
+        ),
+    ];
+    for (section, column, words) in cases {
+        let text = format!("{KAYLES}\n[interactive]\n{section}");
+        let (line, at, message) = error(&text);
+        assert!(message.starts_with(words), "{message}\n{text}");
+        assert_eq!((line, at), (14, column), "{message}\n{text}");
+    }
+}
