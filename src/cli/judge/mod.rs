@@ -56,6 +56,7 @@ const DEFAULT_MOVE_SECONDS: u64 = 10;
   nimstream judge --problem kayles.toml tests/ --json -- python3 sol.py
   nimstream judge misere --stress -- ./sol         1000 drawn tests, shrunk
   nimstream judge nim --stress --heaps 900..1100 --min 9000 --seed 7 -- ./sol
+  nimstream judge misere --stress --interactive -- ./player   drawn games
 
 Verdicts: AC accepted, WA wrong answer, PE presentation error (output that
 is no answer of the problem), TLE time limit (CPU or wall clock), MLE
@@ -102,7 +103,8 @@ pub struct JudgeArgs {
     /// `nimstream interact` plays them (docs/usage.md, Interactive
     /// problems): the program's standard input and output are nimstream's
     /// moves and its own. No answer files are read; a program that writes
-    /// nothing in time for a move gets TLE (idle).
+    /// nothing in time for a move gets TLE (idle). With --stress, each
+    /// drawn test is played so, and a lost one shrunk.
     #[arg(long, conflicts_with_all = ["moves", "strict"])]
     interactive: bool,
     /// With --interactive: the most moves one game may take, both

@@ -1,7 +1,10 @@
 //! `nimstream judge PROBLEM --stress -- CMD`: tests drawn with `gen` from a
 //! seed, run until one fails; that one is shrunk to a small test that
 //! still fails the same way, and written with its answers and the
-//! program's output.
+//! program's output. With `--interactive` each test is played against the
+//! program as `judge --interactive` plays it (`interactive::play_test`),
+//! the same verdict playing it is what a shrunk test must keep, and the
+//! game's last lines are written beside it.
 
 use std::cell::RefCell;
 use std::io::IsTerminal;
@@ -42,7 +45,8 @@ pub struct StressArgs {
     /// limit, 2^31 and 2^32; misère Nim's one heap above 1 among 1s;
     /// Wythoff's pairs where floating point fails); stop at the first that
     /// fails, shrink it (by halves first), and write failing.in,
-    /// failing.ans and failing.got.
+    /// failing.ans and failing.got (with --interactive, failing.in and
+    /// failing.game, the game's last lines).
     #[arg(long)]
     pub stress: bool,
     /// Tests to run (default 1000, unless --for is given), all different:
@@ -55,7 +59,8 @@ pub struct StressArgs {
     /// The seed: with --stress, of the draws (default 1; the same seed
     /// draws the same tests); with --interactive, of the interactor's
     /// draws among equally good moves in a lost position (default 0; the
-    /// same seed plays the same game against the same moves).
+    /// same seed plays the same game against the same moves); with both,
+    /// of both (default 1).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Judge against this program's answers, not nimstream's (its words
