@@ -110,6 +110,7 @@ fn interact(args: &mut InteractArgs) -> Result<ExitCode, Error> {
     let (problem, game, test) = load(&args.problem, input, USAGE)?;
     let limits = Limits {
         max_moves: args.max_moves,
+        hurry_after: None,
         move_time: args.move_time,
         seed: args.seed,
     };

@@ -76,6 +76,7 @@ pub fn play_command(mut args: PlayArgs) -> Result<ExitCode, Error> {
     let (problem, game, test) = crate::interact::load(&args.problem, input, usage)?;
     let limits = Limits {
         max_moves: u64::MAX,
+        hurry_after: None,
         move_time: THINKING,
         seed: args.seed,
     };

@@ -67,6 +67,9 @@ pub use session::play;
 pub struct Limits {
     /// The most moves, both players' together, one game may take.
     pub max_moves: u64,
+    /// The moves of a game after which the interactor plays a lost
+    /// position to end it soon; `None`: half of `max_moves`.
+    pub hurry_after: Option<u64>,
     /// How long the program may take to write a line it owes.
     pub move_time: Duration,
     /// The seed of the interactor's draws among equal moves.
@@ -77,6 +80,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_moves: 1_000_000,
+            hurry_after: None,
             move_time: Duration::from_secs(10),
             seed: 0,
         }

@@ -194,7 +194,9 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
             } else {
                 // Past half the limit nimstream plays to end the game, so a
                 // game that reaches the limit is the program's doing.
-                self.player.hurry(moves >= self.limits.max_moves / 2);
+                let hurry_after = self.limits.hurry_after;
+                self.player
+                    .hurry(moves >= hurry_after.unwrap_or(self.limits.max_moves / 2));
                 let chosen = self
                     .player
                     .choose_in(&mut self.game, &board, tally.as_mut())?;

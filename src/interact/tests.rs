@@ -264,3 +264,30 @@ fn the_listener_hands_over_lines_then_the_end() {
     assert_eq!(listener.next_line(wait), Heard::Ended);
     assert_eq!(listener.next_line(wait), Heard::Ended);
 }
+
+/// `hurry_after` moves the interactor's hurry, which is otherwise half the
+/// move limit: hurried from the first move, it leaves the fewest objects
+/// (a whole heap of 9 9 taken), where unhurried some seeds take less.
+#[test]
+fn hurry_after_makes_the_interactor_end_a_lost_game_from_that_move() {
+    let first_move = |seed: u64, hurry_after: Option<u64>| {
+        let limits = Limits {
+            seed,
+            hurry_after,
+            ..Limits::default()
+        };
+        let mut program = script(&["Second"]);
+        let (_, written) = session("nim", "1\n2\n9 9\n", &mut program, &limits);
+        written.lines().nth(3).unwrap().to_string()
+    };
+    let takes_a_heap = |mv: &str| mv.ends_with(":9->0");
+    for seed in 0..8 {
+        let hurried = first_move(seed, Some(0));
+        assert!(takes_a_heap(&hurried), "seed {seed}: {hurried}");
+    }
+    let unhurried: Vec<String> = (0..8).map(|seed| first_move(seed, None)).collect();
+    assert!(
+        !unhurried.iter().all(|mv| takes_a_heap(mv)),
+        "{unhurried:?}"
+    );
+}

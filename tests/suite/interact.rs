@@ -444,6 +444,7 @@ fn judge_passes_the_interactors_options_through() {
         &["--max-moves", "2"][..],
         &["--move-time", "1"],
         &["--seed", "1"],
+        &["--hurry-after", "10"],
     ] {
         let mut args = vec!["judge", "nim", &tests];
         args.extend(options);

@@ -26,6 +26,7 @@ mod interact_protocol;
 mod judge;
 mod judge_moves;
 mod judge_stress;
+mod judge_stress_interactive;
 mod large_file;
 mod listing;
 mod memory;

@@ -31,7 +31,21 @@ pub(super) fn judge_interactive_test(
     test: &Path,
     scratch: &Scratch,
 ) -> Result<TestResult, Error> {
-    let name = test.display().to_string();
+    let (result, _) = play_test(context, test, &test.display().to_string(), scratch)?;
+    Ok(result)
+}
+
+/// Plays every case of `test`, which results and errors call `name`,
+/// against the program and judges the run; with the last lines of the
+/// game the program did not win (none when it won them all), which
+/// `--stress --interactive` writes beside the test it shrank.
+pub(super) fn play_test(
+    context: &Context,
+    test: &Path,
+    name: &str,
+    scratch: &Scratch,
+) -> Result<(TestResult, Vec<String>), Error> {
+    let name = name.to_owned();
     let input = plain_input(test, scratch)?;
     let bytes = std::fs::read(&input).map_err(io_error(&input))?;
     // Solving reads the test as strictly as `solve` does, and times it.
@@ -66,14 +80,15 @@ pub(super) fn judge_interactive_test(
     let outcome = outcome.map_err(io_error(&scratch.path))?;
     let said = said.map_err(|why| Error::Usage(format!("{name}: {why}")))?;
     let (verdict, message) = verdict_of(context, &outcome, &said)?;
-    Ok(TestResult {
+    let result = TestResult {
         name,
         verdict,
         message,
         outcome,
         input_bytes: bytes.len() as u64,
         own_seconds,
-    })
+    };
+    Ok((result, said.transcript))
 }
 
 /// The run's verdict from what the box and the interactor said.

@@ -43,6 +43,11 @@ pub use limits::parse_size;
 use limits::LimitArgs;
 use report::{Report, TestResult, UntilReaderGone};
 
+/// `--max-moves`'s and `--move-time`'s defaults (the latter's also in its
+/// `#[arg]`, which takes a string).
+const DEFAULT_MAX_MOVES: u64 = 1_000_000;
+const DEFAULT_MOVE_SECONDS: u64 = 10;
+
 #[derive(Args)]
 #[command(after_help = "EXAMPLES:
   nimstream judge nim tests/ -- ./sol
@@ -51,6 +56,7 @@ use report::{Report, TestResult, UntilReaderGone};
   nimstream judge --problem kayles.toml tests/ --json -- python3 sol.py
   nimstream judge misere --stress -- ./sol         1000 drawn tests, shrunk
   nimstream judge nim --stress --heaps 900..1100 --min 9000 --seed 7 -- ./sol
+  nimstream judge misere --stress --interactive -- ./player   drawn games
 
 Verdicts: AC accepted, WA wrong answer, PE presentation error (output that
 is no answer of the problem), TLE time limit (CPU or wall clock), MLE
@@ -97,15 +103,24 @@ pub struct JudgeArgs {
     /// `nimstream interact` plays them (docs/usage.md, Interactive
     /// problems): the program's standard input and output are nimstream's
     /// moves and its own. No answer files are read; a program that writes
-    /// nothing in time for a move gets TLE (idle).
-    #[arg(long, conflicts_with_all = ["moves", "strict", "stress"])]
+    /// nothing in time for a move gets TLE (idle). With --stress, each
+    /// drawn test is played so, and a lost one shrunk.
+    #[arg(long, conflicts_with_all = ["moves", "strict"])]
     interactive: bool,
     /// With --interactive: the most moves one game may take, both
     /// players' together; a game that reaches it is the program's wrong
     /// answer. Past half of it, nimstream plays a lost position to end the
-    /// game soon.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = crate::at_least_one, requires = "interactive")]
-    max_moves: u64,
+    /// game soon. Default 1000000; with --stress, as `package` sets it,
+    /// 2000 and 10 for each heap a drawn case may hold, which keeps long
+    /// games, and the wall-clock time they take, short.
+    #[arg(long, value_name = "N", value_parser = crate::at_least_one, requires = "interactive")]
+    max_moves: Option<u64>,
+    /// With --interactive: the moves of a game after which nimstream plays
+    /// a lost position to end the game soon, rather than to leave the
+    /// program the fewest winning replies. Default half of --max-moves;
+    /// with --stress, 1000.
+    #[arg(long, value_name = "N", requires = "interactive")]
+    hurry_after: Option<u64>,
     /// With --interactive: seconds the program may take to write a line it
     /// owes (its side or a move), counted from the interactor's last line;
     /// past it the verdict is TLE (idle).
@@ -222,9 +237,15 @@ impl<'a> Context<'a> {
             moves: args.moves,
             interactive: args.interactive,
             play: nimstream::interact::Limits {
-                max_moves: args.max_moves,
+                max_moves: args.max_moves.unwrap_or(DEFAULT_MAX_MOVES),
+                hurry_after: args.hurry_after,
                 move_time: args.move_time,
-                seed: args.stress.seed.unwrap_or(0),
+                // A stress run plays each drawn test with its draws' seed,
+                // which the command it prints to replay a test then gives.
+                seed: match args.stress.stress {
+                    true => args.stress.draws_seed(),
+                    false => args.stress.seed.unwrap_or(0),
+                },
             },
         })
     }
@@ -258,7 +279,13 @@ fn stress_command(args: &JudgeArgs) -> Result<ExitCode, Error> {
     }
     let usage = "nimstream judge PROBLEM --stress -- CMD";
     let (problem, game, _) = pick_problem(&args.problem, &[], usage, MmapChoice::never())?;
-    let context = Context::new(args, problem, &game)?;
+    let mut context = Context::new(args, problem, &game)?;
+    if args.interactive && args.max_moves.is_none() {
+        context.play.max_moves = stress::max_moves(&args.stress, problem)?;
+    }
+    if args.interactive && args.hurry_after.is_none() {
+        context.play.hurry_after = Some(stress::HURRY_AFTER);
+    }
     let command: Vec<String> = args
         .command
         .iter()
@@ -270,14 +297,37 @@ fn stress_command(args: &JudgeArgs) -> Result<ExitCode, Error> {
             .iter()
             .map(|pair| format!("--env {}", stress::shell_word(&pair.to_string_lossy()))),
     );
-    let flags = [(args.strict, "--strict"), (args.moves, "--move")];
+    let flags = [
+        (args.strict, "--strict"),
+        (args.moves, "--move"),
+        (args.interactive, "--interactive"),
+    ];
     verdict_words.extend(
         flags
             .iter()
             .filter(|(on, _)| *on)
             .map(|(_, flag)| flag.to_string()),
     );
+    verdict_words.extend(play_words(args, &context.play));
     stress::stress(&context, &args.stress, &command.join(" "), &verdict_words)
+}
+
+/// With `--interactive`, the move limit and the move the interactor
+/// hurries from (which `--stress` sets where not given, and `judge
+/// --interactive` would not) and `--move-time` where it is not its
+/// default, as words of a command line.
+fn play_words(args: &JudgeArgs, play: &nimstream::interact::Limits) -> Vec<String> {
+    if !args.interactive {
+        return Vec::new();
+    }
+    let mut words = vec![format!("--max-moves {}", play.max_moves)];
+    if let Some(hurry_after) = play.hurry_after {
+        words.push(format!("--hurry-after {hurry_after}"));
+    }
+    if args.move_time != Duration::from_secs(DEFAULT_MOVE_SECONDS) {
+        words.push(format!("--move-time {}", args.move_time.as_secs_f64()));
+    }
+    words
 }
 
 /// Judges `tests` on `jobs` threads, handing each result to `done` in the

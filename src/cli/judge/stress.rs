@@ -1,7 +1,10 @@
 //! `nimstream judge PROBLEM --stress -- CMD`: tests drawn with `gen` from a
 //! seed, run until one fails; that one is shrunk to a small test that
 //! still fails the same way, and written with its answers and the
-//! program's output.
+//! program's output. With `--interactive` each test is played against the
+//! program as `judge --interactive` plays it (`interactive::play_test`),
+//! the same verdict playing it is what a shrunk test must keep, and the
+//! game's last lines are written beside it.
 
 use std::cell::RefCell;
 use std::io::IsTerminal;
@@ -23,7 +26,7 @@ use super::aim::AimArgs;
 use super::draws::{Drawer, REDRAWS};
 use super::limits::parse_seconds;
 use super::report::UntilReaderGone;
-use super::{io_error, solve_into, verdict_of, Context};
+use super::{interactive, io_error, solve_into, verdict_of, Context};
 
 /// Calls of the program a shrink may make: a failure that shows in its
 /// answers shrinks in a few hundred; one of time or memory costs a limit's
@@ -42,7 +45,8 @@ pub struct StressArgs {
     /// limit, 2^31 and 2^32; misère Nim's one heap above 1 among 1s;
     /// Wythoff's pairs where floating point fails); stop at the first that
     /// fails, shrink it (by halves first), and write failing.in,
-    /// failing.ans and failing.got.
+    /// failing.ans and failing.got (with --interactive, failing.in and
+    /// failing.game, the game's last lines).
     #[arg(long)]
     pub stress: bool,
     /// Tests to run (default 1000, unless --for is given), all different:
@@ -55,7 +59,8 @@ pub struct StressArgs {
     /// The seed: with --stress, of the draws (default 1; the same seed
     /// draws the same tests); with --interactive, of the interactor's
     /// draws among equally good moves in a lost position (default 0; the
-    /// same seed plays the same game against the same moves).
+    /// same seed plays the same game against the same moves); with both,
+    /// of both (default 1).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Judge against this program's answers, not nimstream's (its words
@@ -75,15 +80,35 @@ pub struct StressArgs {
 
 impl StressArgs {
     /// The seed of the draws.
-    fn draws_seed(&self) -> u64 {
+    pub fn draws_seed(&self) -> u64 {
         self.seed.unwrap_or(1)
     }
+}
+
+/// The move of a game from which `--stress --interactive`'s interactor,
+/// where not told otherwise, plays a lost position to end the game. A
+/// game of half a million moves is seconds of round trips, which the wall
+/// clock counts, and tells a wrong strategy from a right one no better
+/// than its first thousand moves: hurried, nimstream still plays only
+/// lost positions, and the program must still answer every move right.
+pub const HURRY_AFTER: u64 = 1000;
+
+/// `--stress --interactive`'s move limit where none is given: the one
+/// `package` gives a game, for the most heaps a drawn case may hold, which
+/// leaves a player that wins room to end the game once hurried.
+pub fn max_moves(args: &StressArgs, problem: &Problem) -> Result<u64, Error> {
+    let heaps = args.aim.limits(problem)?.heaps.max;
+    let heaps = heaps.clamp(1, nimstream::stress::draw::MOST_NUMBERS);
+    let limit = nimstream::package::interactive::max_moves(heaps);
+    Ok(limit.min(super::DEFAULT_MAX_MOVES))
 }
 
 /// A test run and judged.
 struct Judged {
     verdict: Verdict,
     message: String,
+    /// With `--interactive`, the last lines of the game not won.
+    game: Vec<String>,
 }
 
 /// The files of a stress run, in its scratch folder.
@@ -110,6 +135,13 @@ pub fn stress(
     verdict_words: &[String],
 ) -> Result<ExitCode, Error> {
     let problem = context.problem;
+    if context.interactive && args.reference.is_some() {
+        return Err(Error::Usage(
+            "--reference gives the right answers, and an interactive test has none: with \
+             --interactive the interactor judges every move, so give no --reference"
+                .into(),
+        ));
+    }
     let aimed = args.aim.limits(problem)?;
     let files = Files {
         scratch: Scratch::new().map_err(io_error(&std::env::temp_dir()))?,
@@ -244,6 +276,15 @@ impl Runner<'_> {
             self.files.output(),
         );
         std::fs::write(&input, test).map_err(io_error(&input))?;
+        if self.context.interactive {
+            let (result, game) =
+                interactive::play_test(self.context, &input, which, &self.files.scratch)?;
+            return Ok(Judged {
+                verdict: result.verdict,
+                message: result.message,
+                game,
+            });
+        }
         let cases = self.expect(&input, &expected, which)?;
         let outcome = sandbox::run(
             &self.context.program,
@@ -255,7 +296,11 @@ impl Runner<'_> {
         .map_err(io_error(&input))?;
         let answers = (expected.as_path(), cases);
         let (verdict, message) = verdict_of(self.context, &outcome, &input, answers, &output)?;
-        Ok(Judged { verdict, message })
+        Ok(Judged {
+            verdict,
+            message,
+            game: Vec::new(),
+        })
     }
 
     /// Writes the right answers to `input` into `expected`: nimstream's, or
@@ -394,16 +439,7 @@ impl Runner<'_> {
         // Run once more on the shrunk test, for its files and message.
         let last = self.judge(&bytes, &format!("the test shrunk from test {}", index + 1))?;
         let dir = &args.out_dir;
-        nimstream::output::create_folder(dir).map_err(io_error(dir))?;
-        let written = [
-            ("failing.in", self.files.test()),
-            ("failing.ans", self.files.expected()),
-            ("failing.got", self.files.output()),
-        ];
-        for (name, from) in &written {
-            let to = dir.join(name);
-            std::fs::copy(from, &to).map_err(io_error(&to))?;
-        }
+        let also = self.write_failing(dir, &last)?;
         writeln!(
             out,
             "shrunk in {} to {}, {}: {}: {}",
@@ -413,13 +449,23 @@ impl Runner<'_> {
             last.verdict,
             last.message
         )
+        .and_then(|()| match self.context.interactive {
+            // The transcript's lines are indented too.
+            true => writeln!(out, "the test:"),
+            false => Ok(()),
+        })
         .and_then(|()| print_small(&mut out, &bytes))
         .map_err(crate::stdout_error)?;
         let failing = dir.join("failing.in");
+        // The interactor's seed is the draws': the game replays only with it.
+        let seed = match self.context.interactive {
+            true => format!(" --seed {}", self.context.play.seed),
+            false => String::new(),
+        };
         writeln!(
             out,
-            "written: {}, failing.ans (the right answers), failing.got (the program's)\n\
-             reproduce: nimstream judge {} {}{} -- {}\n\
+            "written: {}{also}\n\
+             reproduce: nimstream judge {} {}{}{seed} -- {}\n\
              the same run: {}",
             failing.display(),
             problem_words(problem, self.context),
@@ -434,6 +480,31 @@ impl Runner<'_> {
         )
         .map_err(crate::stdout_error)?;
         Ok(ExitCode::from(1))
+    }
+
+    /// Writes the failing test, judged `last`, into `dir` as failing.in,
+    /// with the right answers and the program's output beside it, or, for
+    /// a game, its last lines; what else was written, for the report.
+    fn write_failing(&self, dir: &Path, last: &Judged) -> Result<&'static str, Error> {
+        nimstream::output::create_folder(dir).map_err(io_error(dir))?;
+        let copy = |name: &str, from: PathBuf| {
+            let to = dir.join(name);
+            std::fs::copy(&from, &to).map(drop).map_err(io_error(&to))
+        };
+        copy("failing.in", self.files.test())?;
+        if !self.context.interactive {
+            copy("failing.ans", self.files.expected())?;
+            copy("failing.got", self.files.output())?;
+            return Ok(", failing.ans (the right answers), failing.got (the program's)");
+        }
+        if last.game.is_empty() {
+            return Ok("");
+        }
+        let to = dir.join("failing.game");
+        let mut lines = last.game.join("\n");
+        lines.push('\n');
+        std::fs::write(&to, lines).map_err(io_error(&to))?;
+        Ok(", failing.game (the game's last lines: > nimstream's, < the program's)")
     }
 }
 

@@ -39,6 +39,7 @@ pub fn sample_dialogue(
     };
     let limits = Limits {
         max_moves: max_moves(most_heaps(test)),
+        hurry_after: None,
         move_time: Duration::from_secs(1),
         seed: 0,
     };
