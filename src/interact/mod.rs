@@ -56,7 +56,8 @@ pub mod tally;
 use std::time::Duration;
 
 use crate::games::Game;
-use crate::problem::{Layout, Problem};
+use crate::problem::{Layout, Problem, SideRule};
+use crate::stress::Case;
 
 pub use listen::{Heard, Lines, Listener};
 pub use protocol::{LOST, WON};
@@ -152,6 +153,22 @@ pub fn refusal(problem: &Problem, game: &Game) -> Option<String> {
         _ if !game.checks_moves() => not_yet("its game cannot check a move"),
         _ => None,
     }
+}
+
+/// Whether the program can win `case` under `problem`'s protocol: always
+/// when it chooses its side; with a side the problem fixes, only where
+/// that side wins. A test of a case it cannot win blames the test, so a
+/// stress run draws and shrinks to such cases only.
+pub fn winnable(problem: &Problem, game: &Game, case: &Case) -> Result<bool, String> {
+    let program_first = match problem.fixed.protocol.side {
+        SideRule::Chosen => return Ok(true),
+        SideRule::First => true,
+        SideRule::Second => false,
+    };
+    let mut game = game.clone();
+    let board = board::Board::of_case(case, &game).ok_or("a case that is no position")?;
+    let tally = player::tally(&game, &board)?;
+    Ok(player::mover_wins(&mut game, &board, tally.as_ref())? == program_first)
 }
 
 /// Whether a position game's moves are written `a b->c d`, its position

@@ -156,3 +156,44 @@ fn problems_shows_each_entry_s_protocol_and_package_keeps_to_the_default() {
     );
     assert!(!Path::new(package).exists());
 }
+
+/// A stress run of a problem whose side is fixed draws and shrinks to
+/// cases that side can win: the right player passes every test, though
+/// about half of all drawn positions are lost for either fixed side.
+#[test]
+fn stress_with_a_fixed_side_draws_only_positions_that_side_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixed = player("nim_fixed_player");
+    for side in ["first", "second"] {
+        let problem = nim_file(dir.path(), side);
+        let out = dir.path().join(format!("out-{side}"));
+        std::fs::create_dir(&out).unwrap();
+        let run = nimstream(
+            &[
+                "judge",
+                &problem,
+                "--stress",
+                "--interactive",
+                "--cases",
+                "60",
+                "--heaps",
+                "1..8",
+                "--max",
+                "40",
+                "--out-dir",
+                out.to_str().unwrap(),
+                "--",
+                fixed.to_str().unwrap(),
+                side,
+                "right",
+            ],
+            b"",
+        );
+        assert_eq!(run.status.code(), Some(0), "{side}: {}", stdout(&run));
+        assert!(
+            stdout(&run).contains("60 tests passed"),
+            "{side}: {}",
+            stdout(&run)
+        );
+    }
+}

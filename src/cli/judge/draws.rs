@@ -6,7 +6,8 @@ use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
 use nimstream::gen::{self, GenError};
-use nimstream::problem::Limits;
+use nimstream::interact::winnable;
+use nimstream::problem::{Limits, SideRule};
 use nimstream::stress::{self, Drawn, TestFile};
 use nimstream::Error;
 
@@ -44,6 +45,9 @@ impl<'a> Drawer<'a> {
         for attempt in 0..REDRAWS {
             let drawn = stress::draw(self.context.problem, &self.limits, self.seed, test, attempt);
             let Some(bytes) = written(self.context, drawn)? else {
+                continue;
+            };
+            let Some(bytes) = winnable_only(self.context, bytes)? else {
                 continue;
             };
             let mut hasher = std::hash::DefaultHasher::new();
@@ -87,4 +91,21 @@ fn written(context: &Context, drawn: Drawn) -> Result<Option<Vec<u8>>, Error> {
             source,
         }),
     }
+}
+
+/// With `--interactive` and a side the problem fixes, the test's cases that
+/// side can win (a case it cannot is the test's fault, not the program's);
+/// `None` when none is left. Any other test as it is.
+fn winnable_only(context: &Context, bytes: Vec<u8>) -> Result<Option<Vec<u8>>, Error> {
+    if !context.interactive || context.problem.fixed.protocol.side == SideRule::Chosen {
+        return Ok(Some(bytes));
+    }
+    let test = TestFile::read(context.problem, &bytes).map_err(|e| Error::Usage(e.to_string()))?;
+    let mut cases = Vec::with_capacity(test.cases.len());
+    for case in test.cases {
+        if winnable(context.problem, context.game, &case).map_err(Error::Usage)? {
+            cases.push(case);
+        }
+    }
+    Ok((!cases.is_empty()).then(|| TestFile { cases }.to_bytes(context.problem)))
 }

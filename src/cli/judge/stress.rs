@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use nimstream::interact::winnable;
 use nimstream::judge::Verdict;
 use nimstream::plural::count;
 use nimstream::problem::Problem;
@@ -375,6 +376,15 @@ impl Runner<'_> {
         Err(Error::Usage(why))
     }
 
+    /// Whether the program can win every case of `candidate`: with a side
+    /// the problem fixes, a shrunk case that side cannot win would fail
+    /// for the test's fault.
+    fn winnable(&self, candidate: &TestFile) -> bool {
+        let (problem, game) = (self.context.problem, self.context.game);
+        let wins = |case| winnable(problem, game, case).unwrap_or(false);
+        !self.context.interactive || candidate.cases.iter().all(wins)
+    }
+
     /// Whether `candidate`, shrunk from the `index`th test (from 0), is a
     /// valid test on which the program still fails with `verdict`.
     fn still_fails(&self, candidate: &TestFile, verdict: Verdict, index: u64) -> bool {
@@ -392,6 +402,7 @@ impl Runner<'_> {
         // unproven, so it is not kept; once the reference is known wrong,
         // no candidate is worth a run.
         valid.is_ok()
+            && self.winnable(candidate)
             && self.wrong_reference.borrow().is_none()
             && self
                 .judge(&bytes, &format!("a test shrunk from test {}", index + 1))
