@@ -18,13 +18,14 @@ use crate::package::{compile, verify_with};
 /// what these small games need, even on a loaded machine.
 const SESSION_TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Writes the interactive package of `problem` into `dir/name`.
+/// Writes the interactive package of `problem` into `dir/name`;
+/// `problem` may be `--problem FILE`.
 fn packaged(problem: &str, dir: &Path, name: &str) -> PathBuf {
     let out = dir.join(name);
-    let run = nimstream(
-        &["package", problem, out.to_str().unwrap(), "--interactive"],
-        b"",
-    );
+    let mut args: Vec<&str> = vec!["package"];
+    args.extend(problem.split(' '));
+    args.extend([out.to_str().unwrap(), "--interactive"]);
+    let run = nimstream(&args, b"");
     assert!(run.status.success(), "{}{}", stdout(&run), stderr(&run));
     out
 }
@@ -172,16 +173,40 @@ fn the_packages_interactor_accepts_its_player_and_rejects_the_wrong_ones() {
     let dir = tempfile::tempdir().unwrap();
     for (problem, wrong) in [
         ("lasker", &["lasker-nim-xor", "lasker-random-move"][..]),
+        ("kayles", &["0.77-nim-xor", "0.77-random-move"][..]),
+        (
+            "--problem testdata/kayles.toml",
+            &["kayles-nim-xor", "kayles-random-move"][..],
+        ),
         ("nim", &["nim-random-move"][..]),
         ("bash", &["bash-random-move"][..]),
         ("misere", &["misere-as-nim"][..]),
+        ("wythoff", &["wythoff-float-phi", "wythoff-random-move"][..]),
+        ("hdu2177", &["hdu2177-random-move"][..]),
+        (
+            "fibonacci",
+            &[
+                "fibonacci-int-table",
+                "fibonacci-takes-all",
+                "fibonacci-random-move",
+            ][..],
+        ),
+        (
+            "kmultiple",
+            &["kmultiple-as-fibonacci", "kmultiple-takes-all"][..],
+        ),
     ] {
-        let root = packaged(problem, dir.path(), problem);
+        let name = problem.replace(['/', ' ', '.', '-'], "");
+        let root = packaged(problem, dir.path(), &name);
         let submissions = root.join("submissions");
-        let right = compile(
-            &submissions.join(format!("accepted/{problem}.cpp")),
-            dir.path(),
-        );
+        // The one accepted player, named after the problem (`0.77` for
+        // the rule kayles).
+        let accepted: Vec<PathBuf> = std::fs::read_dir(submissions.join("accepted"))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .collect();
+        assert_eq!(accepted.len(), 1, "{problem}: {accepted:?}");
+        let right = compile(&accepted[0], dir.path());
         for input in tests(&root) {
             let (code, message) = judged(&root, &input, &right, &[]);
             assert_eq!(code, 42, "{problem}: {}: {message}", input.display());
@@ -220,7 +245,7 @@ fn a_player_that_never_flushes_is_cut_off_by_the_interactor() {
 fn games_without_a_kept_player_or_not_played_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     for (problem, why) in [
-        ("wythoff", "no interactive player is kept"),
+        ("hdu1847", "no interactive player is kept"),
         ("hdu1524", "cannot be played interactively"),
     ] {
         let out = dir.path().join(problem);
@@ -242,7 +267,9 @@ fn games_without_a_kept_player_or_not_played_are_refused() {
 /// it (see `package::verify_with`).
 fn verified(problem: &str) {
     let dir = tempfile::tempdir().unwrap();
-    verify_with(problem, |dir| packaged(problem, dir, problem), dir.path());
+    // A folder name of letters: the problem's short name.
+    let name = problem.replace(['/', ' ', '.', '-'], "");
+    verify_with(problem, |dir| packaged(problem, dir, &name), dir.path());
 }
 
 #[test]
@@ -253,4 +280,19 @@ fn verifyproblem_accepts_the_interactive_nim_package() {
 #[test]
 fn verifyproblem_accepts_the_interactive_lasker_package() {
     verified("lasker");
+}
+
+#[test]
+fn verifyproblem_accepts_the_interactive_wythoff_package() {
+    verified("wythoff");
+}
+
+#[test]
+fn verifyproblem_accepts_the_interactive_fibonacci_package() {
+    verified("fibonacci");
+}
+
+#[test]
+fn verifyproblem_accepts_the_interactive_kayles_file_package() {
+    verified("--problem testdata/kayles.toml");
 }
