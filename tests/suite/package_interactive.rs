@@ -106,6 +106,17 @@ fn an_interactive_package_has_the_interactor_a_dialogue_and_players() {
     );
     assert!(!yaml.contains("validator_flags"), "{yaml}");
     assert!(yaml.contains("name: \"Lasker's Nim"), "{yaml}");
+    // Timed: the accepted player against the interactor, on every test.
+    assert!(
+        yaml.contains("the slowest accepted run against the interactor, "),
+        "{yaml}"
+    );
+    let limit = std::fs::read_to_string(root.join(".timelimit")).unwrap();
+    let seconds: u32 = limit.trim().parse().unwrap();
+    assert!(
+        yaml.contains(&format!("(.timelimit, for DOMjudge): {seconds} s: ")),
+        "{yaml}"
+    );
     for file in ["build", "run", "nimstream", "problem.toml"] {
         for folder in ["input_validators", "output_validators"] {
             let path = root.join(folder).join("nimstream").join(file);
@@ -151,6 +162,43 @@ fn an_interactive_package_has_the_interactor_a_dialogue_and_players() {
     }
     let secret = tests(&root);
     assert!(secret.len() > 5, "{secret:?}");
+    // Each test has its .desc, and data/generate.sh writes the secret
+    // tests again, byte for byte, with their empty answers.
+    for input in &secret {
+        assert!(
+            input.with_extension("desc").is_file(),
+            "{}",
+            input.display()
+        );
+    }
+    let generated: Vec<&PathBuf> = secret
+        .iter()
+        .filter(|p| p.to_string_lossy().contains("/data/secret/"))
+        .collect();
+    let made: Vec<Vec<u8>> = generated
+        .iter()
+        .map(|p| std::fs::read(p).unwrap())
+        .collect();
+    for input in &generated {
+        std::fs::remove_file(input).unwrap();
+        std::fs::remove_file(input.with_extension("ans")).unwrap();
+    }
+    let again = Command::new("sh")
+        .arg("data/generate.sh")
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    for (input, bytes) in generated.iter().zip(&made) {
+        assert_eq!(&std::fs::read(input).unwrap(), bytes, "{}", input.display());
+        assert!(std::fs::read(input.with_extension("ans"))
+            .unwrap()
+            .is_empty());
+    }
     for input in &secret {
         let answer = std::fs::read(input.with_extension("ans")).unwrap();
         assert!(answer.is_empty(), "{}", input.display());

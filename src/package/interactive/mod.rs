@@ -7,6 +7,7 @@
 //! DIR/problem_statement/problem.en.tex  the game, the protocol, its moves
 //! DIR/data/sample/*.in, *.interaction   a sample and a game played on it
 //! DIR/data/secret/*.in                  the test plan, in small games
+//! DIR/data/*/*.desc, data/generate.sh   as the batch package's (empty answers)
 //! DIR/input_validators/nimstream/       as the batch package's
 //! DIR/output_validators/nimstream/      build, run, nimstream, problem.toml
 //! DIR/submissions/accepted/             a player that wins every game
@@ -131,7 +132,11 @@ pub fn write(
     let mut heaps = 1u64;
     let mut largest = 0u64;
     let mut dialogue = Vec::new();
-    for (at, (name, input, _)) in super::sample_inputs(problem, game)?.into_iter().enumerate() {
+    // Every test's path in the package and how it was made, for its
+    // `.desc` and data/generate.sh, as the batch package has them.
+    let mut recorded: Vec<(String, String, Option<crate::gen::GenOptions>)> = Vec::new();
+    for (at, (name, input, made)) in super::sample_inputs(problem, game)?.into_iter().enumerate() {
+        recorded.push((format!("data/sample/{name}"), name.clone(), made));
         let path = dir.join("data/sample").join(format!("{name}.in"));
         let test = write_test(problem, game, &path, &input)?;
         heaps = heaps.max(most_heaps(&test));
@@ -149,6 +154,12 @@ pub fn write(
         let test = write_test(problem, game, &path, &input)?;
         heaps = heaps.max(most_heaps(&test));
         largest = largest.max(largest_heap(&test));
+        let options = Some(planned.options.clone());
+        recorded.push((
+            format!("data/secret/{}", planned.name),
+            planned.name.clone(),
+            options,
+        ));
         written.tests.push((planned, input.len() as u64));
     }
     for (name, cases) in crafted(problem) {
@@ -161,6 +172,7 @@ pub fn write(
         let test = write_test(problem, game, &path, &input)?;
         heaps = heaps.max(most_heaps(&test));
         largest = largest.max(largest_heap(&test));
+        recorded.push((format!("data/secret/{name}"), name.clone(), None));
         written.crafted.push((name, input.len() as u64));
     }
     let limit = max_moves(heaps);
@@ -169,23 +181,7 @@ pub fn write(
         &dir.join("problem_statement/problem.en.tex"),
         statement.as_bytes(),
     )?;
-    // The batch package times its reference on the tests; a player needs
-    // the interactor beside it, which that timing does not run.
-    written.time_limit = options.time_limit.unwrap_or(super::FALLBACK_TIME_LIMIT);
-    let note = match options.time_limit {
-        Some(seconds) => format!("{seconds} s: given with --time-limit"),
-        None => {
-            let why = "an interactive package's players are not timed against the interactor";
-            written.timing = Some(Err(why.to_string()));
-            format!("{} s: not measured ({why})", written.time_limit)
-        }
-    };
-    super::write_file(
-        &dir.join("problem.yaml"),
-        problem_yaml(problem, options, &note).as_bytes(),
-    )?;
-    let seconds = format!("{}\n", written.time_limit);
-    super::write_file(&dir.join(".timelimit"), seconds.as_bytes())?;
+    super::write_records(problem, dir, options, &recorded, true)?;
     super::write_validator(&dir.join("input_validators/nimstream"), options)?;
     write_interactor(&dir.join("output_validators/nimstream"), options, limit)?;
     for (folder, name, source) in submissions(problem, game, largest).map_err(refuse)? {
@@ -197,6 +193,37 @@ pub fn write(
         super::write_file(&folder_path.join(&name), source.as_bytes())?;
         written.submissions.push(format!("{folder}/{name}"));
     }
+    // Timed as the batch package's reference, but each accepted player
+    // against the interactor.
+    written.time_limit = match options.time_limit {
+        Some(seconds) => seconds,
+        None => {
+            let measured = super::timing::measure_interactive(dir, &written.submissions);
+            let limit = measured
+                .as_ref()
+                .map_or(super::FALLBACK_TIME_LIMIT, |t| t.limit);
+            written.timing = Some(measured);
+            limit
+        }
+    };
+    let note = match &written.timing {
+        Some(Ok(t)) => format!(
+            "the slowest accepted run against the interactor, {:.3} s ({}), times {}, \
+             rounded up",
+            t.slowest.0,
+            t.slowest.1,
+            super::timing::TIME_MULTIPLIER
+        ),
+        Some(Err(_)) => "not measured (the players could not be run)".to_string(),
+        None => "given with --time-limit".to_string(),
+    };
+    let note = format!("{} s: {note}", written.time_limit);
+    super::write_file(
+        &dir.join("problem.yaml"),
+        problem_yaml(problem, options, &note).as_bytes(),
+    )?;
+    let seconds = format!("{}\n", written.time_limit);
+    super::write_file(&dir.join(".timelimit"), seconds.as_bytes())?;
     Ok(written)
 }
 
