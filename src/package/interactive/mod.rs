@@ -101,6 +101,8 @@ pub fn write(
         return Err(refuse(why));
     }
     let largest_allowed = problem.limits.value.max.min(RULE_MAX_HEAP);
+    // Only whether a player is kept: the players are written once the
+    // tests' largest heap is known.
     submissions(problem, game, largest_allowed).map_err(refuse)?;
     super::check_empty(dir)?;
     let mut written = Written::default();
@@ -240,7 +242,7 @@ pub fn plan(problem: &Problem, seed: u64) -> Vec<super::Planned> {
         if problem.game.name == "rule" {
             // A rule's move takes an object or two: a game lasts about
             // its objects, kept within [`max_moves`].
-            o.max = o.max.min(RULE_MAX_HEAP);
+            o.max = o.max.min(RULE_MAX_HEAP.max(limits.value.min));
             o.min = o.min.min(o.max);
             o.heaps = o.heaps.min(RULE_MAX_HEAPS).max(limits.heaps.min);
         }
@@ -250,7 +252,7 @@ pub fn plan(problem: &Problem, seed: u64) -> Vec<super::Planned> {
             // kept to small piles, and k = 1 to the tests that ask for it.
             match o.second_max <= 1 {
                 true => {
-                    o.max = o.max.min(K1_MAX_PILE);
+                    o.max = o.max.min(K1_MAX_PILE.max(limits.value.min));
                     o.min = o.min.min(o.max);
                 }
                 false => o.second_min = o.second_min.max(2),

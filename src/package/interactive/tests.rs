@@ -175,3 +175,23 @@ fn k_multiple_games_with_k_1_keep_to_small_piles() {
         "{tests:?}"
     );
 }
+
+#[test]
+fn a_rules_games_keep_to_small_heaps_within_its_limits() {
+    let (kayles, _) = Problem::find_or_rule("kayles").unwrap();
+    for test in plan(kayles, 1) {
+        let o = &test.options;
+        assert!(o.max <= RULE_MAX_HEAP && o.min <= o.max, "{test:?}");
+        assert!(o.heaps <= RULE_MAX_HEAPS, "{test:?}");
+    }
+    // Heaps that must be larger than the cap keep to their least.
+    let text = std::fs::read_to_string("testdata/kayles.toml")
+        .unwrap()
+        .replace("value = [1, 1000]", "value = [500, 1000]");
+    assert!(text.contains("[500, 1000]"), "{text}");
+    let large = Problem::from_toml(&text, "large.toml").unwrap();
+    for test in plan(&large, 1) {
+        let o = &test.options;
+        assert!((500..=500).contains(&o.max) && o.min == 500, "{test:?}");
+    }
+}
