@@ -2,8 +2,9 @@
 # Packages every problem nimstream knows and runs problemtools' verifyproblem
 # on each: the 29 catalogue problems, the problem files of testdata/, and
 # five rules given by name or code (one hexadecimal, one misère), and the
-# interactive packages (package --interactive) of nim, lasker, misere and
-# bash. Prints one line per package, with its time limit beside
+# interactive packages (package --interactive) of nim, lasker, misere, bash,
+# wythoff, hdu2177, fibonacci, kmultiple, the rule kayles and the problem
+# file testdata/kayles.toml. Prints one line per package, with its time limit beside
 # verifyproblem's, and exits 1 when any package is refused or has an error.
 #
 #   scripts/verify-packages.sh [NIMSTREAM [VERIFYPROBLEM]]
@@ -30,6 +31,8 @@ problems+=" kayles 0.07 sub:1,3,4 0.f misere:kayles"
 
 # An interactive package is a word of its own: interactive:NAME.
 problems+=" interactive:nim interactive:lasker interactive:misere interactive:bash"
+problems+=" interactive:wythoff interactive:hdu2177 interactive:fibonacci interactive:kmultiple"
+problems+=" interactive:kayles interactive:testdata/kayles.toml"
 
 failed=0
 for problem in $problems; do
@@ -41,6 +44,9 @@ for problem in $problems; do
     # kayles keep one each.
     short=$(basename "$dir")
     case $problem in
+        interactive:*.toml) short="$(basename "${problem#interactive:}" .toml)fileinteractive"
+            dir="$work/$short"
+            args=(--problem "${problem#interactive:}" --interactive) ;;
         interactive:*) short="${problem#interactive:}interactive"
             dir="$work/$short"
             args=("${problem#interactive:}" --interactive) ;;

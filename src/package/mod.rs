@@ -204,7 +204,7 @@ pub fn write(
         recorded.push((format!("data/secret/{name}"), name.clone(), None));
         written.crafted.push((name, input.len() as u64));
     }
-    write_records(problem, dir, options, &recorded)?;
+    write_records(problem, dir, options, &recorded, false)?;
     write_validator(&dir.join("input_validators/nimstream"), options)?;
     for (folder, name, source) in submissions {
         let folder_path = dir.join("submissions").join(folder);
@@ -250,6 +250,7 @@ fn write_records(
     dir: &Path,
     options: &Options,
     recorded: &[(String, String, Option<gen::GenOptions>)],
+    interactive: bool,
 ) -> Result<(), Error> {
     let mut tests = Vec::new();
     for (path, name, made) in recorded {
@@ -260,12 +261,11 @@ fn write_records(
             options: made.as_ref(),
         });
     }
-    let script = reproduce::script(
-        problem,
-        &package_command(problem, options),
-        &tests,
-        options.upto,
-    );
+    let mut command = package_command(problem, options);
+    if interactive {
+        command = command.replacen("nimstream package ", "nimstream package --interactive ", 1);
+    }
+    let script = reproduce::script(problem, &command, &tests, options.upto, interactive);
     write_executable(&dir.join("data/generate.sh"), &script)
 }
 

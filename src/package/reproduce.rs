@@ -138,17 +138,29 @@ fn capital(text: &str) -> String {
 /// `data/generate.sh`: from the package's folder, writes again every test
 /// `gen` made and its answers, and says which tests it cannot write.
 /// `package` is the command that wrote the package, for the script's head.
-pub fn script(problem: &Problem, package: &str, tests: &[Recorded], upto: Option<usize>) -> String {
+/// An `interactive` package's answers are empty files: the game is the
+/// answer.
+pub fn script(
+    problem: &Problem,
+    package: &str,
+    tests: &[Recorded],
+    upto: Option<usize>,
+    interactive: bool,
+) -> String {
     let mut text = format!(
         "#!/bin/sh\n\
          # The tests of this package, as nimstream {} wrote them ({package}).\n\
          # Run from the package's folder: sh data/generate.sh [NIMSTREAM]\n\
          # (default: the input validator's copy of nimstream). Each test `gen`\n\
-         # made is written again, byte for byte, and answered by `solve`.\n\
+         # made is written again, byte for byte, and {}.\n\
          set -e\n\
          nimstream=${{1:-input_validators/nimstream/nimstream}}\n\
          problem={PROBLEM_FILE}\n",
         env!("CARGO_PKG_VERSION"),
+        match interactive {
+            true => "given its empty answer (the game is the answer)",
+            false => "answered by `solve`",
+        }
     );
     for test in tests {
         let Some(options) = test.options else {
@@ -156,13 +168,17 @@ pub fn script(problem: &Problem, package: &str, tests: &[Recorded], upto: Option
             continue;
         };
         text += &format!(
-            "\"$nimstream\" --quiet gen --problem \"$problem\" {} -o {}.in\n\
-             \"$nimstream\" --quiet solve --problem \"$problem\" {}.in > {}.ans\n",
+            "\"$nimstream\" --quiet gen --problem \"$problem\" {} -o {}.in\n",
             gen_args(problem, options, upto).join(" "),
             test.path,
-            test.path,
-            test.path
         );
+        text += &match interactive {
+            true => format!(": > {}.ans\n", test.path),
+            false => format!(
+                "\"$nimstream\" --quiet solve --problem \"$problem\" {}.in > {}.ans\n",
+                test.path, test.path
+            ),
+        };
     }
     text
 }

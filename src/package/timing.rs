@@ -83,19 +83,7 @@ pub fn judge_slow(limit: u32, runs: &[(String, f64, bool)]) -> Slow {
 /// one runs past the limit times the margin. Why it cannot, as a sentence:
 /// no g++, or a submission that does not compile or fails.
 pub fn measure(dir: &Path, submissions: &[String]) -> Result<Timing, String> {
-    let mut tests = Vec::new();
-    for folder in ["data/sample", "data/secret"] {
-        let entries = fs::read_dir(dir.join(folder)).map_err(|e| format!("{folder}: {e}"))?;
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "in") {
-                let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
-                tests.push((size, path));
-            }
-        }
-    }
-    // Largest first: the slow submissions stop at their first kill.
-    tests.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    let tests = tests_of(dir)?;
     let build = BuildDir::new()?;
     let mut slowest = (0.0, String::new());
     let mut slow = Vec::new();
@@ -138,6 +126,83 @@ pub fn measure(dir: &Path, submissions: &[String]) -> Result<Timing, String> {
         limit: limit_for(slowest.0),
         slowest,
         slow,
+    })
+}
+
+/// The package's tests with their sizes, largest first: the slow
+/// submissions stop at their first kill.
+fn tests_of(dir: &Path) -> Result<Vec<(u64, PathBuf)>, String> {
+    let mut tests = Vec::new();
+    for folder in ["data/sample", "data/secret"] {
+        let entries = fs::read_dir(dir.join(folder)).map_err(|e| format!("{folder}: {e}"))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "in") {
+                let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+                tests.push((size, path));
+            }
+        }
+    }
+    tests.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    Ok(tests)
+}
+
+/// [`measure`] for an interactive package: each accepted player runs on
+/// every test against the package's own output validator (the
+/// interactor, `output_validators/nimstream/run`), as a judge runs it, and
+/// its CPU time is measured; the interactor must accept it (exit 42). The
+/// `time_limit_exceeded` players are not run: a player that never flushes
+/// spends no CPU time, and only a judge's wall clock stops it.
+pub fn measure_interactive(dir: &Path, submissions: &[String]) -> Result<Timing, String> {
+    let tests = tests_of(dir)?;
+    let build = BuildDir::new()?;
+    let feedback = build.0.join("feedback");
+    fs::create_dir_all(&feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;
+    let interactor = dir.join("output_validators/nimstream/run");
+    let cap = Duration::from_secs(120);
+    let mut slowest = (0.0, String::new());
+    for submission in submissions.iter().filter(|s| s.starts_with("accepted/")) {
+        let binary = build.compile(&dir.join("submissions").join(submission))?;
+        for (_, test) in &tests {
+            let name = test.strip_prefix(dir).unwrap_or(test).display().to_string();
+            let fail = |e: String| format!("{submission} on {name}: {e}");
+            let mut validator = Command::new(&interactor)
+                .arg(test)
+                .arg(test.with_extension("ans"))
+                .arg(&feedback)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .map_err(|e| fail(format!("{}: {e}", interactor.display())))?;
+            let (Some(to_player), Some(from_player)) =
+                (validator.stdout.take(), validator.stdin.take())
+            else {
+                return Err(fail("the interactor's pipes are missing".into()));
+            };
+            let mut player = Command::new(&binary);
+            player.stdin(to_player).stdout(from_player);
+            let ran = run_command(player, cap);
+            let status = validator.wait().map_err(|e| fail(e.to_string()))?;
+            let (seconds, killed) = ran.map_err(|e| fail(e.to_string()))?;
+            if killed {
+                return Err(fail(format!("ran past {cap:?}")));
+            }
+            if status.code() != Some(42) {
+                let said = fs::read_to_string(feedback.join("judgemessage.txt"));
+                let said = said.unwrap_or_default();
+                let first = said.lines().next().unwrap_or("no message");
+                return Err(fail(format!("the interactor did not accept it: {first}")));
+            }
+            if seconds >= slowest.0 {
+                slowest = (seconds, format!("{submission} on {name}"));
+            }
+        }
+    }
+    Ok(Timing {
+        limit: limit_for(slowest.0),
+        slowest,
+        slow: Vec::new(),
     })
 }
 
@@ -191,11 +256,14 @@ impl Drop for BuildDir {
 /// of CPU time, or ten times that and 5 s of wall-clock time. A run that
 /// exits with an error is an error.
 fn run(binary: &Path, input: &Path, cap: Duration) -> io::Result<(f64, bool)> {
-    let child = Command::new(binary)
-        .stdin(fs::File::open(input)?)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()?;
+    let mut command = Command::new(binary);
+    command.stdin(fs::File::open(input)?).stdout(Stdio::null());
+    run_command(command, cap)
+}
+
+/// [`run`] for a command whose input and output are set.
+fn run_command(mut command: Command, cap: Duration) -> io::Result<(f64, bool)> {
+    let child = command.stderr(Stdio::null()).spawn()?;
     let pid = child.id() as libc::pid_t;
     let start = Instant::now();
     let mut killed = false;

@@ -18,13 +18,14 @@ use crate::package::{compile, verify_with};
 /// what these small games need, even on a loaded machine.
 const SESSION_TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Writes the interactive package of `problem` into `dir/name`.
+/// Writes the interactive package of `problem` into `dir/name`;
+/// `problem` may be `--problem FILE`.
 fn packaged(problem: &str, dir: &Path, name: &str) -> PathBuf {
     let out = dir.join(name);
-    let run = nimstream(
-        &["package", problem, out.to_str().unwrap(), "--interactive"],
-        b"",
-    );
+    let mut args: Vec<&str> = vec!["package"];
+    args.extend(problem.split(' '));
+    args.extend([out.to_str().unwrap(), "--interactive"]);
+    let run = nimstream(&args, b"");
     assert!(run.status.success(), "{}{}", stdout(&run), stderr(&run));
     out
 }
@@ -105,6 +106,17 @@ fn an_interactive_package_has_the_interactor_a_dialogue_and_players() {
     );
     assert!(!yaml.contains("validator_flags"), "{yaml}");
     assert!(yaml.contains("name: \"Lasker's Nim"), "{yaml}");
+    // Timed: the accepted player against the interactor, on every test.
+    assert!(
+        yaml.contains("the slowest accepted run against the interactor, "),
+        "{yaml}"
+    );
+    let limit = std::fs::read_to_string(root.join(".timelimit")).unwrap();
+    let seconds: u32 = limit.trim().parse().unwrap();
+    assert!(
+        yaml.contains(&format!("(.timelimit, for DOMjudge): {seconds} s: ")),
+        "{yaml}"
+    );
     for file in ["build", "run", "nimstream", "problem.toml"] {
         for folder in ["input_validators", "output_validators"] {
             let path = root.join(folder).join("nimstream").join(file);
@@ -150,6 +162,43 @@ fn an_interactive_package_has_the_interactor_a_dialogue_and_players() {
     }
     let secret = tests(&root);
     assert!(secret.len() > 5, "{secret:?}");
+    // Each test has its .desc, and data/generate.sh writes the secret
+    // tests again, byte for byte, with their empty answers.
+    for input in &secret {
+        assert!(
+            input.with_extension("desc").is_file(),
+            "{}",
+            input.display()
+        );
+    }
+    let generated: Vec<&PathBuf> = secret
+        .iter()
+        .filter(|p| p.to_string_lossy().contains("/data/secret/"))
+        .collect();
+    let made: Vec<Vec<u8>> = generated
+        .iter()
+        .map(|p| std::fs::read(p).unwrap())
+        .collect();
+    for input in &generated {
+        std::fs::remove_file(input).unwrap();
+        std::fs::remove_file(input.with_extension("ans")).unwrap();
+    }
+    let again = Command::new("sh")
+        .arg("data/generate.sh")
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    for (input, bytes) in generated.iter().zip(&made) {
+        assert_eq!(&std::fs::read(input).unwrap(), bytes, "{}", input.display());
+        assert!(std::fs::read(input.with_extension("ans"))
+            .unwrap()
+            .is_empty());
+    }
     for input in &secret {
         let answer = std::fs::read(input.with_extension("ans")).unwrap();
         assert!(answer.is_empty(), "{}", input.display());
@@ -172,16 +221,40 @@ fn the_packages_interactor_accepts_its_player_and_rejects_the_wrong_ones() {
     let dir = tempfile::tempdir().unwrap();
     for (problem, wrong) in [
         ("lasker", &["lasker-nim-xor", "lasker-random-move"][..]),
+        ("kayles", &["0.77-nim-xor", "0.77-random-move"][..]),
+        (
+            "--problem testdata/kayles.toml",
+            &["kayles-nim-xor", "kayles-random-move"][..],
+        ),
         ("nim", &["nim-random-move"][..]),
         ("bash", &["bash-random-move"][..]),
         ("misere", &["misere-as-nim"][..]),
+        ("wythoff", &["wythoff-float-phi", "wythoff-random-move"][..]),
+        ("hdu2177", &["hdu2177-random-move"][..]),
+        (
+            "fibonacci",
+            &[
+                "fibonacci-int-table",
+                "fibonacci-takes-all",
+                "fibonacci-random-move",
+            ][..],
+        ),
+        (
+            "kmultiple",
+            &["kmultiple-as-fibonacci", "kmultiple-takes-all"][..],
+        ),
     ] {
-        let root = packaged(problem, dir.path(), problem);
+        let name = problem.replace(['/', ' ', '.', '-'], "");
+        let root = packaged(problem, dir.path(), &name);
         let submissions = root.join("submissions");
-        let right = compile(
-            &submissions.join(format!("accepted/{problem}.cpp")),
-            dir.path(),
-        );
+        // The one accepted player, named after the problem (`0.77` for
+        // the rule kayles).
+        let accepted: Vec<PathBuf> = std::fs::read_dir(submissions.join("accepted"))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .collect();
+        assert_eq!(accepted.len(), 1, "{problem}: {accepted:?}");
+        let right = compile(&accepted[0], dir.path());
         for input in tests(&root) {
             let (code, message) = judged(&root, &input, &right, &[]);
             assert_eq!(code, 42, "{problem}: {}: {message}", input.display());
@@ -220,7 +293,7 @@ fn a_player_that_never_flushes_is_cut_off_by_the_interactor() {
 fn games_without_a_kept_player_or_not_played_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     for (problem, why) in [
-        ("wythoff", "no interactive player is kept"),
+        ("hdu1847", "no interactive player is kept"),
         ("hdu1524", "cannot be played interactively"),
     ] {
         let out = dir.path().join(problem);
@@ -242,7 +315,9 @@ fn games_without_a_kept_player_or_not_played_are_refused() {
 /// it (see `package::verify_with`).
 fn verified(problem: &str) {
     let dir = tempfile::tempdir().unwrap();
-    verify_with(problem, |dir| packaged(problem, dir, problem), dir.path());
+    // A folder name of letters: the problem's short name.
+    let name = problem.replace(['/', ' ', '.', '-'], "");
+    verify_with(problem, |dir| packaged(problem, dir, &name), dir.path());
 }
 
 #[test]
@@ -253,4 +328,19 @@ fn verifyproblem_accepts_the_interactive_nim_package() {
 #[test]
 fn verifyproblem_accepts_the_interactive_lasker_package() {
     verified("lasker");
+}
+
+#[test]
+fn verifyproblem_accepts_the_interactive_wythoff_package() {
+    verified("wythoff");
+}
+
+#[test]
+fn verifyproblem_accepts_the_interactive_fibonacci_package() {
+    verified("fibonacci");
+}
+
+#[test]
+fn verifyproblem_accepts_the_interactive_kayles_file_package() {
+    verified("--problem testdata/kayles.toml");
 }

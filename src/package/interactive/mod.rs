@@ -7,6 +7,7 @@
 //! DIR/problem_statement/problem.en.tex  the game, the protocol, its moves
 //! DIR/data/sample/*.in, *.interaction   a sample and a game played on it
 //! DIR/data/secret/*.in                  the test plan, in small games
+//! DIR/data/*/*.desc, data/generate.sh   as the batch package's (empty answers)
 //! DIR/input_validators/nimstream/       as the batch package's
 //! DIR/output_validators/nimstream/      build, run, nimstream, problem.toml
 //! DIR/submissions/accepted/             a player that wins every game
@@ -21,28 +22,35 @@
 //! 43). Every case of a test is one game; the answer files are empty, the
 //! game being the answer. The secret tests follow the batch package's plan
 //! ([`super::plan`]) cut to [`MAX_GAMES`] games of at most [`MAX_HEAPS`]
-//! heaps, since each is played move by move, and the interactor's move
-//! limit is set from the largest case.
+//! heaps, since each is played move by move (a rule's to [`RULE_MAX_HEAPS`]
+//! heaps of at most [`RULE_MAX_HEAP`], the k-multiple game's
+//! piles with `k = 1` to [`K1_MAX_PILE`]), and the interactor's move limit
+//! is set from the largest case.
 //!
 //! The sample's dialogue ([`dialogue`]) is a session of the interactor
 //! against nimstream's own player; the statement ([`statement`]) gives the
-//! protocol and the game's move notation. The submissions are C++ players
-//! kept in `solutions/interactive/`: of the heap games laid out as `T`,
-//! then `N` and the heaps (Nim, Lasker's Nim, misère Nim), and of Bash's
-//! game.
+//! protocol and the game's move notation. The submissions ([`players`])
+//! are C++ players kept in `solutions/interactive/`: of the heap games
+//! laid out as `T`, then `N` and the heaps (Nim, Lasker's Nim, misère Nim,
+//! a rule's game), of Bash's game, of Wythoff's game, and of Fibonacci
+//! Nim and the k-multiple game. The batch package's crafted tests
+//! ([`crafted`]: Wythoff's float traps, Fibonacci Nim's wrapped table)
+//! follow the plan's, cut to games of the same size.
 
 pub mod dialogue;
+pub mod players;
 pub mod statement;
 
 use std::path::Path;
 
-use super::{Options, Submission, Written};
+use super::{Options, Written};
 use crate::error::Error;
 use crate::games::Game;
 use crate::interact;
-use crate::problem::{Layout, Problem};
+use crate::problem::Problem;
 use crate::stress::{Case, TestFile};
 use crate::validate::{self, Detail, Overrides};
+pub use players::submissions;
 
 /// The most games (cases) a secret test has.
 pub const MAX_GAMES: u64 = 10;
@@ -50,15 +58,21 @@ pub const MAX_GAMES: u64 = 10;
 /// The most heaps a game of a secret test starts with.
 pub const MAX_HEAPS: u64 = 100;
 
+/// The largest pile of a k-multiple game with `k = 1`: such a game lasts
+/// up to a move an object, within [`max_moves`].
+pub const K1_MAX_PILE: u64 = 1000;
+
+/// The largest heap of a rule's game: its moves may take one object at a
+/// time, so a game lasts up to a move an object, and the player computes
+/// its values up to the largest heap.
+pub const RULE_MAX_HEAP: u64 = 100;
+
+/// The most heaps of a rule's game, which with [`RULE_MAX_HEAP`] keeps its
+/// objects within [`max_moves`].
+pub const RULE_MAX_HEAPS: u64 = 20;
+
 /// About how many bytes the plan the secret tests are cut from may take.
 const PLAN_BYTES: u64 = 16 << 10;
-
-/// The C++ player the submissions are made of, by `#define GAME` and
-/// `#define STYLE` lines above it.
-const HEAP_PLAYER: &str = include_str!("../solutions/interactive/heap_player.cpp");
-
-/// The C++ player of Bash's game, by a `#define STYLE` line above it.
-const BASH_PLAYER: &str = include_str!("../solutions/interactive/bash_player.cpp");
 
 /// The interactor's move limit for games of at most `heaps` heaps: room
 /// for a player that wins to end a game once the interactor hurries (past
@@ -94,7 +108,10 @@ pub fn write(
             problem.fixed.protocol.describe()
         )));
     }
-    let submissions = submissions(problem, game).map_err(refuse)?;
+    let largest_allowed = problem.limits.value.max.min(RULE_MAX_HEAP);
+    // Only whether a player is kept: the players are written once the
+    // tests' largest heap is known.
+    submissions(problem, game, largest_allowed).map_err(refuse)?;
     super::check_empty(dir)?;
     let mut written = Written::default();
     let planned = plan(problem, options.seed);
@@ -123,11 +140,17 @@ pub fn write(
         })?;
     }
     let mut heaps = 1u64;
+    let mut largest = 0u64;
     let mut dialogue = Vec::new();
-    for (at, (name, input, _)) in super::sample_inputs(problem, game)?.into_iter().enumerate() {
+    // Every test's path in the package and how it was made, for its
+    // `.desc` and data/generate.sh, as the batch package has them.
+    let mut recorded: Vec<(String, String, Option<crate::gen::GenOptions>)> = Vec::new();
+    for (at, (name, input, made)) in super::sample_inputs(problem, game)?.into_iter().enumerate() {
+        recorded.push((format!("data/sample/{name}"), name.clone(), made));
         let path = dir.join("data/sample").join(format!("{name}.in"));
         let test = write_test(problem, game, &path, &input)?;
         heaps = heaps.max(most_heaps(&test));
+        largest = largest.max(largest_heap(&test));
         let lines = dialogue::sample_dialogue(problem, game, &test)?;
         if at == 0 {
             dialogue = lines.clone();
@@ -140,7 +163,27 @@ pub fn write(
         let path = dir.join("data/secret").join(format!("{}.in", planned.name));
         let test = write_test(problem, game, &path, &input)?;
         heaps = heaps.max(most_heaps(&test));
+        largest = largest.max(largest_heap(&test));
+        let options = Some(planned.options.clone());
+        recorded.push((
+            format!("data/secret/{}", planned.name),
+            planned.name.clone(),
+            options,
+        ));
         written.tests.push((planned, input.len() as u64));
+    }
+    for (name, cases) in crafted(problem) {
+        let name = format!(
+            "{:02}-{name}",
+            written.tests.len() + written.crafted.len() + written.dropped.len() + 1
+        );
+        let input = TestFile { cases }.to_bytes(problem);
+        let path = dir.join("data/secret").join(format!("{name}.in"));
+        let test = write_test(problem, game, &path, &input)?;
+        heaps = heaps.max(most_heaps(&test));
+        largest = largest.max(largest_heap(&test));
+        recorded.push((format!("data/secret/{name}"), name.clone(), None));
+        written.crafted.push((name, input.len() as u64));
     }
     let limit = max_moves(heaps);
     let statement = statement::statement(problem, game, rule, limit, &dialogue);
@@ -148,26 +191,10 @@ pub fn write(
         &dir.join("problem_statement/problem.en.tex"),
         statement.as_bytes(),
     )?;
-    // The batch package times its reference on the tests; a player needs
-    // the interactor beside it, which that timing does not run.
-    written.time_limit = options.time_limit.unwrap_or(super::FALLBACK_TIME_LIMIT);
-    let note = match options.time_limit {
-        Some(seconds) => format!("{seconds} s: given with --time-limit"),
-        None => {
-            let why = "an interactive package's players are not timed against the interactor";
-            written.timing = Some(Err(why.to_string()));
-            format!("{} s: not measured ({why})", written.time_limit)
-        }
-    };
-    super::write_file(
-        &dir.join("problem.yaml"),
-        problem_yaml(problem, options, &note).as_bytes(),
-    )?;
-    let seconds = format!("{}\n", written.time_limit);
-    super::write_file(&dir.join(".timelimit"), seconds.as_bytes())?;
+    super::write_records(problem, dir, options, &recorded, true)?;
     super::write_validator(&dir.join("input_validators/nimstream"), options)?;
     write_interactor(&dir.join("output_validators/nimstream"), options, limit)?;
-    for (folder, name, source) in submissions {
+    for (folder, name, source) in submissions(problem, game, largest).map_err(refuse)? {
         let folder_path = dir.join("submissions").join(folder);
         crate::output::create_folder(&folder_path).map_err(|source| Error::Io {
             path: folder_path.display().to_string(),
@@ -176,6 +203,37 @@ pub fn write(
         super::write_file(&folder_path.join(&name), source.as_bytes())?;
         written.submissions.push(format!("{folder}/{name}"));
     }
+    // Timed as the batch package's reference, but each accepted player
+    // against the interactor.
+    written.time_limit = match options.time_limit {
+        Some(seconds) => seconds,
+        None => {
+            let measured = super::timing::measure_interactive(dir, &written.submissions);
+            let limit = measured
+                .as_ref()
+                .map_or(super::FALLBACK_TIME_LIMIT, |t| t.limit);
+            written.timing = Some(measured);
+            limit
+        }
+    };
+    let note = match &written.timing {
+        Some(Ok(t)) => format!(
+            "the slowest accepted run against the interactor, {:.3} s ({}), times {}, \
+             rounded up",
+            t.slowest.0,
+            t.slowest.1,
+            super::timing::TIME_MULTIPLIER
+        ),
+        Some(Err(_)) => "not measured (the players could not be run)".to_string(),
+        None => "given with --time-limit".to_string(),
+    };
+    let note = format!("{} s: {note}", written.time_limit);
+    super::write_file(
+        &dir.join("problem.yaml"),
+        problem_yaml(problem, options, &note).as_bytes(),
+    )?;
+    let seconds = format!("{}\n", written.time_limit);
+    super::write_file(&dir.join(".timelimit"), seconds.as_bytes())?;
     Ok(written)
 }
 
@@ -189,6 +247,25 @@ pub fn plan(problem: &Problem, seed: u64) -> Vec<super::Planned> {
         let o = &mut planned.options;
         o.cases = o.cases.min(MAX_GAMES).max(limits.cases.min);
         o.heaps = o.heaps.min(MAX_HEAPS).max(limits.heaps.min);
+        if problem.game.name == "rule" {
+            // A rule's move takes an object or two: a game lasts about
+            // its objects, kept within [`max_moves`].
+            o.max = o.max.min(RULE_MAX_HEAP.max(limits.value.min));
+            o.min = o.min.min(o.max);
+            o.heaps = o.heaps.min(RULE_MAX_HEAPS).max(limits.heaps.min);
+        }
+        if problem.game.name == "kmultiple" {
+            // With k = 1 no take grows past the first, so a game lasts
+            // about the pile over it, whoever plays it: such games are
+            // kept to small piles, and k = 1 to the tests that ask for it.
+            match o.second_max <= 1 {
+                true => {
+                    o.max = o.max.min(K1_MAX_PILE.max(limits.value.min));
+                    o.min = o.min.min(o.max);
+                }
+                false => o.second_min = o.second_min.max(2),
+            }
+        }
         let same = |other: &super::Planned| {
             let p = &other.options;
             (p.cases, p.heaps, p.min, p.max, p.second_min, p.second_max)
@@ -200,6 +277,46 @@ pub fn plan(problem: &Problem, seed: u64) -> Vec<super::Planned> {
         }
     }
     kept
+}
+
+/// The batch package's tests written case by case (Wythoff's
+/// floating-point traps, Fibonacci Nim's wrapped table, …), each cut into
+/// tests of at most [`MAX_GAMES`] games and [`MAX_HEAPS`] heaps a game:
+/// random plans never hold these cases, and wrong players are caught on
+/// them only.
+pub fn crafted(problem: &Problem) -> Vec<(String, Vec<Case>)> {
+    let pairs = super::plan::crafted(problem)
+        .into_iter()
+        .map(|(name, pairs)| {
+            let cases = pairs.iter().map(|&(a, b)| Case::Pair(a, b));
+            (name, cases.collect::<Vec<_>>())
+        });
+    let mut tests = Vec::new();
+    for (name, cases) in pairs.chain(super::traps::traps(problem)) {
+        let cases: Vec<Case> = cases
+            .into_iter()
+            .filter(|case| !matches!(case, Case::Heaps(h) if h.len() as u64 > MAX_HEAPS))
+            .collect();
+        let parts = cases.chunks(MAX_GAMES as usize);
+        let many = parts.len() > 1;
+        for (at, part) in parts.enumerate() {
+            let name = match many {
+                true => format!("{name}-{}", at + 1),
+                false => name.clone(),
+            };
+            tests.push((name, part.to_vec()));
+        }
+    }
+    tests
+}
+
+/// The largest heap of `test`'s cases (0 for a position game's).
+fn largest_heap(test: &TestFile) -> u64 {
+    let largest = test.cases.iter().map(|case| match case {
+        Case::Heaps(heaps) => heaps.iter().copied().max().unwrap_or(0),
+        _ => 0,
+    });
+    largest.max().unwrap_or(0)
 }
 
 /// The most heaps a case of `test` has (1 for a position game's).
@@ -226,44 +343,6 @@ fn write_test(
     super::write_file(path, input)?;
     super::write_file(&path.with_extension("ans"), b"")?;
     TestFile::read(problem, input)
-}
-
-/// The submissions: per game family, a player that wins, and players the
-/// interactor must beat.
-pub fn submissions(problem: &Problem, game: &Game) -> Result<Vec<Submission>, String> {
-    // The player's source and its first line, which says which game.
-    let (source, game_line) = match (game, problem.layout) {
-        (Game::Nim(_), Layout::HeapCases) => (HEAP_PLAYER, "#define GAME 0\n"),
-        (Game::Lasker(_), Layout::HeapCases) => (HEAP_PLAYER, "#define GAME 1\n"),
-        (Game::Misere(_), Layout::HeapCases) => (HEAP_PLAYER, "#define GAME 2\n"),
-        (Game::Bash(_), Layout::CountedPairs) => (BASH_PLAYER, ""),
-        _ => {
-            return Err(
-                "no interactive player is kept for its game and input: there are players \
-                 of Nim, Lasker's Nim and misère Nim laid out as T, then N and the heaps \
-                 per case (nim, lasker, misere), and of Bash's game laid out as T, then n m \
-                 per case (bash)"
-                    .into(),
-            )
-        }
-    };
-    let stem = super::submissions::file_stem(problem.name);
-    let player = |style: u8| format!("{game_line}#define STYLE {style}\n{source}");
-    let mut list = vec![
-        ("accepted", format!("{stem}.cpp"), player(0)),
-        ("wrong_answer", format!("{stem}-random-move.cpp"), player(2)),
-        (
-            "time_limit_exceeded",
-            format!("{stem}-never-flushes.cpp"),
-            player(3),
-        ),
-    ];
-    match game {
-        Game::Lasker(_) => list.push(("wrong_answer", format!("{stem}-nim-xor.cpp"), player(1))),
-        Game::Misere(_) => list.push(("wrong_answer", format!("{stem}-as-nim.cpp"), player(1))),
-        _ => {}
-    }
-    Ok(list)
 }
 
 /// `problem.yaml`: the batch package's keys, but validated by the

@@ -2,6 +2,7 @@
 //! moves are written, and the first lines of the sample's dialogue.
 
 use crate::games::Game;
+use crate::interact;
 use crate::package::statement::escape;
 use crate::problem::{Layout, Problem};
 
@@ -34,11 +35,11 @@ pub(super) fn statement(
     );
     text += "\\section*{Interaction}\n\n";
     text += &format!(
-        "The judge first writes the number of games $T$ ($1 \\le T \\le {MAX_GAMES}$) on a \
-         line. Then, for each game: the judge writes the game's position as {}. Your \
+        "{} Then, for each game: the judge writes the game's position as {}. Your \
          program writes \\texttt{{First}} to make the first move or \\texttt{{Second}} to \
          let the judge make it. Then the two players alternate moves, one a line; the \
          judge answers each of your moves with its own.\n\n",
+        games_words(problem),
         escape(&position_words(problem, game))
     );
     text += &format!("{}\n\n", move_words(game));
@@ -72,13 +73,51 @@ pub(super) fn statement(
     text
 }
 
+/// How the games are counted or ended, in LaTeX.
+fn games_words(problem: &Problem) -> String {
+    let at_most = format!("There are at most {MAX_GAMES} games.");
+    match problem.layout {
+        Layout::HeapCases | Layout::CountedPairs => format!(
+            "The judge first writes the number of games $T$ ($1 \\le T \\le {MAX_GAMES}$) \
+             on a line."
+        ),
+        Layout::ZeroTerminated => format!(
+            "{at_most} After the last one the judge writes a line \\texttt{{0}}, which is no \
+             game."
+        ),
+        Layout::PairsToZero { .. } => format!(
+            "{at_most} After the last one the judge writes a line \\texttt{{0 0}}, which is \
+             no game."
+        ),
+        _ => format!("{at_most} After the last one the judge closes its output (end of file)."),
+    }
+}
+
 /// How a case's position is written, in words, with its limits.
 fn position_words(problem: &Problem, game: &Game) -> String {
     let (value, second) = (problem.limits.value, problem.limits.second);
     match (game, problem.layout) {
+        (Game::Wythoff(_), _) => {
+            let order = match problem.layout {
+                Layout::PairsToZero { ordered: true } => ", a ≤ b",
+                _ => "",
+            };
+            format!(
+                "a line a b: two piles of a and b stones, {} ≤ a ≤ {} and {} ≤ b ≤ {}{order}",
+                value.min, value.max, second.min, second.max
+            )
+        }
         (Game::Bash(_), _) => format!(
             "a line n m: a pile of n stones, {} ≤ n ≤ {}, of which a move takes 1 to m, \
              {} ≤ m ≤ {}",
+            value.min, value.max, second.min, second.max
+        ),
+        (Game::Fibonacci(_), _) => format!(
+            "a line n: a pile of n stones, {} ≤ n ≤ {}",
+            value.min, value.max
+        ),
+        (Game::KMultiple(_), _) => format!(
+            "a line n k: a pile of n stones, {} ≤ n ≤ {}, and the game's k, {} ≤ k ≤ {}",
             value.min, value.max, second.min, second.max
         ),
         (_, Layout::HeapCases) => format!(
@@ -95,6 +134,25 @@ fn move_words(game: &Game) -> String {
     if let Game::Bash(_) = game {
         return "A move is written \\texttt{a->b}: the pile before it and after it \
                 (\\texttt{23->21} takes 2 stones)."
+            .into();
+    }
+    let limit = match game {
+        Game::Fibonacci(_) => Some("twice"),
+        Game::KMultiple(_) => Some("k times"),
+        _ => None,
+    };
+    if let Some(times) = limit {
+        return format!(
+            "A move is written \\texttt{{a->b}}: the pile before it and after it \
+             (\\texttt{{23->21}} takes 2 stones). The first move of a game takes at least \
+             one stone and not all of them; every later move takes at least one and at \
+             most {times} as many as the move before it took."
+        );
+    }
+    if interact::two_piles(game) {
+        return "A move is written \\texttt{a b->c d}: both piles before it and after it, \
+                in the order of the position's line (\\texttt{4 7->2 5} takes 2 stones from \
+                each pile)."
             .into();
     }
     let split = matches!(game, Game::Lasker(_) | Game::SplitThree(_) | Game::Rule(_));

@@ -45,7 +45,7 @@ fn the_sample_dialogue_is_a_game_won_by_the_winning_side() {
 fn only_the_kept_players_games_have_submissions() {
     let lasker = Problem::find("lasker").unwrap();
     let game = lasker.build_game(&Default::default()).unwrap();
-    let list = submissions(lasker, &game).unwrap();
+    let list = submissions(lasker, &game, 100).unwrap();
     let names: Vec<String> = list.iter().map(|(f, n, _)| format!("{f}/{n}")).collect();
     assert!(
         names.contains(&"accepted/lasker.cpp".to_string()),
@@ -63,7 +63,7 @@ fn only_the_kept_players_games_have_submissions() {
     );
     let bash = Problem::find("bash").unwrap();
     let game = bash.build_game(&Default::default()).unwrap();
-    let list = submissions(bash, &game).unwrap();
+    let list = submissions(bash, &game, 100).unwrap();
     assert_eq!(
         list.len(),
         3,
@@ -71,9 +71,9 @@ fn only_the_kept_players_games_have_submissions() {
         list.iter().map(|s| &s.1).collect::<Vec<_>>()
     );
     assert!(list[0].2.starts_with("#define STYLE 0\n"), "{}", list[0].2);
-    let wythoff = Problem::find("wythoff").unwrap();
-    let game = wythoff.build_game(&Default::default()).unwrap();
-    assert!(submissions(wythoff, &game).is_err());
+    let powers = Problem::find("hdu1847").unwrap();
+    let game = powers.build_game(&Default::default()).unwrap();
+    assert!(submissions(powers, &game, 100).is_err());
 }
 
 #[test]
@@ -108,4 +108,90 @@ fn problem_yaml_asks_for_the_interactor_and_a_uuid_of_its_own() {
     };
     assert!(uuid(&yaml).is_some());
     assert_ne!(uuid(&yaml), uuid(&batch));
+}
+
+#[test]
+fn wythoffs_float_player_is_kept_only_where_the_traps_reach() {
+    let names = |name: &str| {
+        let problem = Problem::find(name).unwrap();
+        let game = problem.build_game(&Default::default()).unwrap();
+        let list = submissions(problem, &game, 100).unwrap();
+        list.into_iter()
+            .map(|(f, n, _)| format!("{f}/{n}"))
+            .collect::<Vec<_>>()
+    };
+    let wythoff = names("wythoff");
+    assert!(
+        wythoff.contains(&"wrong_answer/wythoff-float-phi.cpp".into()),
+        "{wythoff:?}"
+    );
+    // HDU 2177's piles stay below 10^6, where double is exact.
+    let hdu2177 = names("hdu2177");
+    assert!(hdu2177.iter().all(|n| !n.contains("float")), "{hdu2177:?}");
+    assert!(
+        hdu2177.contains(&"accepted/hdu2177.cpp".into()),
+        "{hdu2177:?}"
+    );
+}
+
+#[test]
+fn the_crafted_cases_are_cut_to_small_tests() {
+    let wythoff = Problem::find("wythoff").unwrap();
+    let tests = crafted(wythoff);
+    let pairs: usize = tests.iter().map(|(_, cases)| cases.len()).sum();
+    let batch: usize = crate::package::plan::crafted(wythoff)
+        .iter()
+        .map(|(_, pairs)| pairs.len())
+        .sum();
+    assert_eq!(pairs, batch);
+    assert!(tests.len() > 1, "{tests:?}");
+    for (name, cases) in &tests {
+        assert!(cases.len() as u64 <= MAX_GAMES, "{name}: {}", cases.len());
+        assert!(name.starts_with("float-phi-traps-"), "{name}");
+    }
+}
+
+#[test]
+fn k_multiple_games_with_k_1_keep_to_small_piles() {
+    let problem = Problem::find("kmultiple").unwrap();
+    let planned = plan(problem, 1);
+    assert!(
+        planned.iter().any(|p| p.options.second_max == 1),
+        "{planned:?}"
+    );
+    for test in &planned {
+        let o = &test.options;
+        // A game with k = 1 may last a move an object.
+        let k1 = o.second_min <= 1;
+        assert!(!k1 || o.max <= K1_MAX_PILE, "{test:?}");
+        assert!(o.min <= o.max, "{test:?}");
+    }
+    let fibonacci = Problem::find("fibonacci").unwrap();
+    let tests = crafted(fibonacci);
+    assert!(
+        tests
+            .iter()
+            .any(|(name, _)| name.starts_with("fibonacci-top")),
+        "{tests:?}"
+    );
+}
+
+#[test]
+fn a_rules_games_keep_to_small_heaps_within_its_limits() {
+    let (kayles, _) = Problem::find_or_rule("kayles").unwrap();
+    for test in plan(kayles, 1) {
+        let o = &test.options;
+        assert!(o.max <= RULE_MAX_HEAP && o.min <= o.max, "{test:?}");
+        assert!(o.heaps <= RULE_MAX_HEAPS, "{test:?}");
+    }
+    // Heaps that must be larger than the cap keep to their least.
+    let text = std::fs::read_to_string("testdata/kayles.toml")
+        .unwrap()
+        .replace("value = [1, 1000]", "value = [500, 1000]");
+    assert!(text.contains("[500, 1000]"), "{text}");
+    let large = Problem::from_toml(&text, "large.toml").unwrap();
+    for test in plan(&large, 1) {
+        let o = &test.options;
+        assert!((500..=500).contains(&o.max) && o.min == 500, "{test:?}");
+    }
 }
