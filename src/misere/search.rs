@@ -88,6 +88,8 @@ pub struct Tally {
     pub kept: usize,
     /// The bytes the records and their table took at the end.
     pub bytes: usize,
+    /// The elements of the monoid searched: a record holds a bit for each.
+    pub order: usize,
 }
 
 /// The bytes one state of a quotient of `order` elements takes, at most:
@@ -144,6 +146,7 @@ pub fn least_failure(
             states: search.met,
             kept: search.states.count,
             bytes: search.states.held.bytes(),
+            order: table.order(),
         });
     }
     if let Some(stopped) = search.stopped {

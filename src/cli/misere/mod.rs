@@ -283,11 +283,12 @@ fn heap_stats(name: &str, heap: usize, solver: &Solver, progress: &mut Progress)
     progress.clear();
     messages::report(format_args!(
         "{name}: heap {heap}: {added}; largest search: {} states in {} records of {} ({} bytes \
-         each)",
+         each, over {} elements)",
         tally.states,
         tally.kept,
         Bytes(tally.bytes),
-        tally.bytes.checked_div(tally.kept).unwrap_or(0)
+        tally.bytes.checked_div(tally.kept).unwrap_or(0),
+        tally.order
     ));
 }
 
