@@ -90,6 +90,9 @@ pub struct Tally {
     pub bytes: usize,
     /// The elements of the monoid searched: a record holds a bit for each.
     pub order: usize,
+    /// The targets of the records kept, added up: the bits set among
+    /// their bits.
+    pub targets: usize,
 }
 
 /// The bytes one state of a quotient of `order` elements takes, at most:
@@ -147,6 +150,7 @@ pub fn least_failure(
             kept: search.states.count,
             bytes: search.states.held.bytes(),
             order: table.order(),
+            targets: search.states.targets,
         });
     }
     if let Some(stopped) = search.stopped {
@@ -337,6 +341,8 @@ struct States<'a> {
     records: Vec<u64>,
     slots: Vec<u64>,
     count: usize,
+    /// The bits set in the records' bits, added up.
+    targets: usize,
     held: Held<'a>,
 }
 
@@ -347,6 +353,7 @@ impl<'a> States<'a> {
             records: Vec::new(),
             slots: Vec::new(),
             count: 0,
+            targets: 0,
             held: Held::new(memory),
         }
     }
@@ -383,6 +390,7 @@ impl<'a> States<'a> {
         self.records.extend_from_slice(bits);
         self.slots[slot] = (hash & !0xffff_ffff) | u64::from(number);
         self.count += 1;
+        self.targets += bits.iter().map(|w| w.count_ones() as usize).sum::<usize>();
         Ok(Met::New)
     }
 

@@ -283,12 +283,13 @@ fn heap_stats(name: &str, heap: usize, solver: &Solver, progress: &mut Progress)
     progress.clear();
     messages::report(format_args!(
         "{name}: heap {heap}: {added}; largest search: {} states in {} records of {} ({} bytes \
-         each, over {} elements)",
+         each, over {} elements; {:.1} targets a record)",
         tally.states,
         tally.kept,
         Bytes(tally.bytes),
         tally.bytes.checked_div(tally.kept).unwrap_or(0),
-        tally.order
+        tally.order,
+        tally.targets as f64 / tally.kept.max(1) as f64
     ));
 }
 
