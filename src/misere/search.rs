@@ -8,18 +8,24 @@
 //! visited in order, depth-first, one heap size at a time from the
 //! largest; a state already met at the same depth has had every completion
 //! by the smaller heaps visited, so it is not visited again, and the
-//! powers of a heap stop at the first state met before. The states are
+//! powers of a heap stop at the first state met before. A state met at a
+//! depth has been met at every smaller one too (visiting it first visits
+//! it with no copies of the next heap), so an element and targets are
+//! kept once, with the greatest depth they were met at: a state met again
+//! deeper only needs the powers of the heaps between. The states are
 //! finitely many, so the search ends. When it finds nothing, every
 //! position's outcome is the one claimed, by induction over the order
 //! (each option of a word comes before it). When it finds a word, every
 //! smaller word is claimed rightly, so the word's own claim is the wrong
 //! one.
 //!
-//! The states are kept in one flat arena, a state's element and depth in
-//! one word and its targets' bits after it, found again through an open
+//! The states are kept in one flat arena, a state's element and greatest
+//! depth in one word and its targets' bits after it, found again through an open
 //! addressing table of their numbers: a few words a state, not a hash
 //! set's entry and an allocation of its own each, and every byte of it
 //! taken from the memory budget before it is allocated.
+
+use std::cell::Cell;
 
 use super::memory::{Held, Memory, OverBudget};
 use super::monoid::Table;
@@ -53,6 +59,8 @@ pub struct Limits<'a> {
     pub memory: &'a Memory,
     /// Whether it is asked to stop, called every few thousand states.
     pub interrupt: Option<fn() -> bool>,
+    /// Where the search's [`Tally`] is left when it ends, however it ends.
+    pub tally: Option<&'a Cell<Tally>>,
 }
 
 /// How many states a search meets between calls of its interrupt.
@@ -68,8 +76,29 @@ pub struct Searched {
     pub states: usize,
 }
 
+/// The size of a search, whether it finished or not: the states met (a
+/// state is an element and targets at one depth), the records kept for
+/// them (one for each element and targets, at whatever depths), and the
+/// bytes those took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// The states met.
+    pub states: usize,
+    /// The records kept.
+    pub kept: usize,
+    /// The bytes the records and their table took at the end.
+    pub bytes: usize,
+    /// The elements of the monoid searched: a record holds a bit for each.
+    pub order: usize,
+    /// The targets of the records kept, added up: the bits set among
+    /// their bits.
+    pub targets: usize,
+}
+
 /// The bytes one state of a quotient of `order` elements takes, at most:
-/// its words in the arena and its share of the table at its fullest.
+/// its words in the arena and its share of the table at its fullest (a
+/// state met at several depths takes them once, so this is on the high
+/// side).
 pub fn state_bytes(order: usize) -> usize {
     8 * (order.div_ceil(64) + 1) + 24
 }
@@ -115,6 +144,15 @@ pub fn least_failure(
         (true, Some(top)) => search.powers(top, 0, letters.len()),
         (false, _) => search.visit(letters.len(), 0, letters.len()),
     };
+    if let Some(tally) = limits.tally {
+        tally.set(Tally {
+            states: search.met,
+            kept: search.states.count,
+            bytes: search.states.held.bytes(),
+            order: table.order(),
+            targets: search.states.targets,
+        });
+    }
     if let Some(stopped) = search.stopped {
         return Err(stopped);
     }
@@ -138,7 +176,8 @@ struct Search<'a> {
     losing: &'a [bool],
     losing_bits: Vec<u64>,
     letters: &'a [Letter],
-    /// The states met, at every depth.
+    /// The elements and targets met, each with the greatest depth it was
+    /// met at.
     states: States<'a>,
     /// How many.
     met: usize,
@@ -165,25 +204,35 @@ impl Search<'_> {
     /// when the search stopped.
     fn visit(&mut self, depth: usize, element: u32, level: usize) -> bool {
         match self.insert(depth, element, level) {
-            Ok(true) => self.expand(depth, element, level),
-            Ok(false) => false,
+            Ok(Met::New) => self.expand(depth, None, element, level),
+            Ok(Met::Deeper(before)) => self.expand(depth, Some(before), element, level),
+            Ok(Met::Known) => false,
             Err(OverBudget) => self.stop(Stopped::Memory),
         }
     }
 
-    /// Visits a state met for the first time.
-    fn expand(&mut self, depth: usize, element: u32, level: usize) -> bool {
-        self.met += 1;
+    /// Visits a state met at depth `depth` for the first time, whose
+    /// element and targets were met before down to depth `before`, if
+    /// ever. Met afresh, its completions are its own claim (the word with
+    /// no more heaps) and the powers of each letter below `depth`, the
+    /// smallest first: the order in which visiting it at each depth from
+    /// 0 up would meet them. Met before, the completions of the letters
+    /// below `before` are visited already.
+    fn expand(&mut self, depth: usize, before: Option<usize>, element: u32, level: usize) -> bool {
+        let lowest = before.map_or(0, |b| b + 1);
+        let was = self.met;
+        self.met += depth + 1 - lowest;
         if self.met > self.budget {
             return self.stop(Stopped::States);
         }
-        if self.met.is_multiple_of(POLL) && self.interrupt.is_some_and(|asked| asked()) {
+        if was / POLL != self.met / POLL && self.interrupt.is_some_and(|asked| asked()) {
             return self.stop(Stopped::Interrupted);
         }
-        if depth == 0 {
-            return self.wrong(element, level);
+        if before.is_none() && self.wrong(element, level) {
+            return true;
         }
-        self.visit(depth - 1, element, level) || self.powers(depth - 1, element, level)
+        let first = before.unwrap_or(0);
+        (first..depth).any(|index| self.powers(index, element, level))
     }
 
     /// Visits the prefixes with one or more of letter `index` added to
@@ -196,17 +245,18 @@ impl Search<'_> {
             self.step(element, index);
             element = self.table.product(element, self.letters[index].image);
             self.exponents[index] += 1;
-            match self.insert(index, element, index) {
-                Ok(true) => {
-                    if self.expand(index, element, index) {
-                        return true;
-                    }
-                }
-                Ok(false) => {
+            let met = self.insert(index, element, index);
+            let before = match met {
+                Ok(Met::New) => None,
+                Ok(Met::Deeper(before)) => Some(before),
+                Ok(Met::Known) => {
                     self.exponents[index] = 0;
                     return false;
                 }
                 Err(OverBudget) => return self.stop(Stopped::Memory),
+            };
+            if self.expand(index, before, element, index) {
+                return true;
             }
         }
     }
@@ -217,12 +267,15 @@ impl Search<'_> {
     }
 
     /// Keeps the state (`depth`, `element`, level `level`'s targets);
-    /// whether it was new.
-    fn insert(&mut self, depth: usize, element: u32, level: usize) -> Result<bool, OverBudget> {
+    /// whether it was new, and if so, how deep its element and targets
+    /// were met before.
+    fn insert(&mut self, depth: usize, element: u32, level: usize) -> Result<Met, OverBudget> {
         let w = self.words;
-        let header = (depth as u64) << 32 | u64::from(element);
-        self.states
-            .insert(header, &self.levels[level * w..(level + 1) * w])
+        self.states.insert(
+            depth as u32,
+            element,
+            &self.levels[level * w..(level + 1) * w],
+        )
     }
 
     /// Level `index`'s targets times the letter `index`, for a prefix of
@@ -263,8 +316,20 @@ impl Search<'_> {
     }
 }
 
-/// A set of records, each a header word and `stride - 1` words of bits:
-/// the records in one arena, and a table of their numbers (plus one, 0 for
+/// How a state was met: its element and targets never before, before at
+/// smaller depths only (the greatest given), or before at its depth or a
+/// greater one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Met {
+    New,
+    Deeper(usize),
+    Known,
+}
+
+/// A set of records, each a header word (an element in its low half and
+/// the greatest depth it was met at in its high half, which is neither
+/// hashed nor compared) and `stride - 1` words of bits: the records in one
+/// arena, and a table of their numbers (plus one, 0 for
 /// an empty slot) beside the high 32 bits of their hash, probed linearly
 /// and kept at most 7/10 full. A record's first slot is those 32 bits
 /// scaled to the table's length, so that doubling the table sends slot
@@ -276,6 +341,8 @@ struct States<'a> {
     records: Vec<u64>,
     slots: Vec<u64>,
     count: usize,
+    /// The bits set in the records' bits, added up.
+    targets: usize,
     held: Held<'a>,
 }
 
@@ -286,17 +353,26 @@ impl<'a> States<'a> {
             records: Vec::new(),
             slots: Vec::new(),
             count: 0,
+            targets: 0,
             held: Held::new(memory),
         }
     }
 
-    /// Adds the record (`header`, `bits`) unless it is there; whether it
-    /// was not. The record is copied only when it is new: most are not.
-    fn insert(&mut self, header: u64, bits: &[u64]) -> Result<bool, OverBudget> {
-        let hash = hash(header, bits);
-        if let Some(slot) = self.find(header, bits, hash) {
-            if self.slots[slot] != 0 {
-                return Ok(false);
+    /// Adds the record of `element` and `bits` met at `depth` unless it
+    /// is there; if it is, raises its depth to `depth`. The record is
+    /// copied only when it is new: most are not.
+    fn insert(&mut self, depth: u32, element: u32, bits: &[u64]) -> Result<Met, OverBudget> {
+        let hash = hash(u64::from(element), bits);
+        if let Some(slot) = self.find(element, bits, hash) {
+            let number = self.slots[slot] & 0xffff_ffff;
+            if number != 0 {
+                let at = (number as usize - 1) * self.stride;
+                let before = (self.records[at] >> 32) as u32;
+                if before >= depth {
+                    return Ok(Met::Known);
+                }
+                self.records[at] = u64::from(depth) << 32 | u64::from(element);
+                return Ok(Met::Deeper(before as usize));
             }
         }
         if (self.count + 1) * 10 > self.slots.len() * 7 {
@@ -307,18 +383,20 @@ impl<'a> States<'a> {
         }
         let number = u32::try_from(self.count + 1).map_err(|_| OverBudget)?;
         let slot = self
-            .find(header, bits, hash)
+            .find(element, bits, hash)
             .expect("a table with room has an empty slot");
-        self.records.push(header);
+        self.records
+            .push(u64::from(depth) << 32 | u64::from(element));
         self.records.extend_from_slice(bits);
         self.slots[slot] = (hash & !0xffff_ffff) | u64::from(number);
         self.count += 1;
-        Ok(true)
+        self.targets += bits.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+        Ok(Met::New)
     }
 
     /// The slot holding the record, or the empty one where it would go;
     /// `None` for a table of no slots.
-    fn find(&self, header: u64, bits: &[u64], hash: u64) -> Option<usize> {
+    fn find(&self, element: u32, bits: &[u64], hash: u64) -> Option<usize> {
         let mask = self.slots.len().checked_sub(1)?;
         let mut i = first_slot(hash, self.slots.len());
         loop {
@@ -328,7 +406,7 @@ impl<'a> States<'a> {
             }
             if slot >> 32 == hash >> 32 {
                 let record = self.record((slot & 0xffff_ffff) as usize - 1);
-                if record[0] == header && record[1..] == *bits {
+                if record[0] as u32 == element && record[1..] == *bits {
                     return Some(i);
                 }
             }
@@ -403,17 +481,23 @@ mod tests {
     fn a_state_set_finds_what_it_holds_and_stops_at_its_budget() {
         let memory = Memory::new(1 << 20);
         let mut states = States::new(3, &memory);
-        for i in 0..5000u64 {
-            assert_eq!(states.insert(i, &[i * 7, 1]), Ok(true), "{i}");
+        for i in 0..5000u32 {
+            let bits = [u64::from(i) * 7, 1];
+            assert_eq!(states.insert(2, i, &bits), Ok(Met::New), "{i}");
         }
-        for i in 0..5000u64 {
-            assert_eq!(states.insert(i, &[i * 7, 1]), Ok(false), "{i}");
-            assert_eq!(states.insert(i, &[i * 7, 2]), Ok(true), "{i}");
+        for i in 0..5000u32 {
+            let bits = [u64::from(i) * 7, 1];
+            assert_eq!(states.insert(2, i, &bits), Ok(Met::Known), "{i}");
+            assert_eq!(states.insert(1, i, &bits), Ok(Met::Known), "{i}");
+            assert_eq!(states.insert(5, i, &bits), Ok(Met::Deeper(2)), "{i}");
+            assert_eq!(states.insert(5, i, &bits), Ok(Met::Known), "{i}");
+            assert_eq!(states.insert(0, i, &[u64::from(i) * 7, 2]), Ok(Met::New));
         }
-        assert!(memory.used() >= 5000 * 24);
+        assert_eq!(states.count, 10_000);
+        assert!(memory.used() >= 10_000 * 24);
         let small = Memory::new(64 << 10);
         let mut states = States::new(3, &small);
-        let refused = (0..100_000u64).find(|&i| states.insert(i, &[0, 0]).is_err());
+        let refused = (0..100_000u32).find(|&i| states.insert(0, i, &[0, 0]).is_err());
         assert!(refused.is_some_and(|i| i > 100), "{refused:?}");
         assert!(small.peak() <= 56 << 10);
         drop(states);

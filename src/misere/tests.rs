@@ -234,3 +234,25 @@ fn an_interrupted_solver_gives_up_the_heap_and_keeps_the_heaps_before() {
     );
     assert_eq!(solver.quotient(), solved(&rule, solver.heaps() - 1));
 }
+
+/// A state met at several depths is one record: Dawson's Kayles' searches
+/// keep far fewer records than the states they meet, each in the bytes of
+/// one record and its share of the table.
+#[test]
+fn a_search_keeps_an_element_and_targets_once_however_deep_they_are_met() {
+    let mut solver = Solver::new(Rule::parse("0.07").unwrap());
+    let mut halved = 0;
+    while solver.heaps() <= 27 {
+        solver.add_heap().unwrap();
+        let tally = solver.largest_search();
+        assert!(tally.kept <= tally.states, "{tally:?}");
+        assert!(tally.bytes >= tally.kept * 16, "{tally:?}");
+        if tally.kept > 0 && tally.kept * 2 <= tally.states {
+            halved += 1;
+        }
+    }
+    assert!(
+        halved > 5,
+        "{halved} heaps' searches kept half their states or fewer"
+    );
+}

@@ -194,7 +194,12 @@ pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
             break Err(Halt::Signal(signal));
         }
         progress.at(solver.heaps(), solver.order());
-        match solver.add_heap() {
+        let heap = solver.heaps();
+        let added = solver.add_heap();
+        if args.stats {
+            heap_stats(&args.rule, heap, &solver, &mut progress);
+        }
+        match added {
             Ok(()) => {
                 if let Some(Err(e)) = checkpoint.as_mut().map(|c| c.tick(&solver)) {
                     break Err(Halt::Error(e));
@@ -265,6 +270,27 @@ pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
         }
         None => Ok(code),
     }
+}
+
+/// `--stats`, after each heap: the order, and the largest search's states
+/// and the bytes of the records it kept them in.
+fn heap_stats(name: &str, heap: usize, solver: &Solver, progress: &mut Progress) {
+    let tally = solver.largest_search();
+    let added = match solver.heaps() > heap {
+        true => format!("|Q| = {}", solver.order()),
+        false => "refused".to_string(),
+    };
+    progress.clear();
+    messages::report(format_args!(
+        "{name}: heap {heap}: {added}; largest search: {} states in {} records of {} ({} bytes \
+         each, over {} elements; {:.1} targets a record)",
+        tally.states,
+        tally.kept,
+        Bytes(tally.bytes),
+        tally.bytes.checked_div(tally.kept).unwrap_or(0),
+        tally.order,
+        tally.targets as f64 / tally.kept.max(1) as f64
+    ));
 }
 
 /// `--stats`: the heaps, the time, and the memory the tables took.

@@ -3,7 +3,9 @@
 
 use super::super::monoid::Table;
 use super::super::pretension::Letter;
-use super::super::search::{least_failure, state_bytes, Limits, Stopped, Word};
+use std::cell::Cell;
+
+use super::super::search::{least_failure, state_bytes, Limits, Stopped, Tally, Word};
 use super::{Solver, Stuck};
 
 impl Solver {
@@ -26,13 +28,18 @@ impl Solver {
         new_letter: bool,
     ) -> Result<Option<Word>, Stuck> {
         let left = self.work_budget.saturating_sub(self.work.get());
+        let tally = Cell::new(Tally::default());
         let states = self.state_limit(table.order());
         let limits = Limits {
             states: states.min(left),
             memory: &self.memory,
             interrupt: self.interrupt,
+            tally: Some(&tally),
         };
         let found = least_failure(table, losing, letters, new_letter, limits);
+        if tally.get().kept >= self.largest.get().kept {
+            self.largest.set(tally.get());
+        }
         match found {
             Ok(searched) => {
                 self.charge(heap, searched.states)?;

@@ -35,7 +35,7 @@ use super::pretension::Pretension;
 use super::quotient::{Element, Quotient, MAX_ORDER};
 #[cfg(doc)]
 use super::search::least_failure;
-use super::search::STATE_BUDGET;
+use super::search::{Tally, STATE_BUDGET};
 pub use super::stuck::{word_text, Stuck};
 use crate::grundy::{Period, Rule};
 
@@ -73,6 +73,9 @@ pub struct Solver {
     resident: usize,
     /// Whether the heap being added is to be given up.
     interrupt: Option<fn() -> bool>,
+    /// The search of the last heap added (or refused) that kept the most
+    /// records.
+    largest: Cell<Tally>,
 }
 
 impl Solver {
@@ -94,6 +97,7 @@ impl Solver {
             memory: Memory::unbounded(),
             resident: 0,
             interrupt: None,
+            largest: Cell::new(Tally::default()),
         }
         .holding_current()
     }
@@ -196,6 +200,12 @@ impl Solver {
         self.work.get()
     }
 
+    /// The search of the last heap added, or refused, that kept the most
+    /// records: how many states it met, in how many records and bytes.
+    pub fn largest_search(&self) -> Tally {
+        self.largest.get()
+    }
+
     /// How many heaps are known: `0..heaps()`.
     pub fn heaps(&self) -> usize {
         self.current.images.len()
@@ -220,6 +230,7 @@ impl Solver {
     /// the work spent.
     pub fn add_heap(&mut self) -> Result<(), Stuck> {
         let heap = self.heaps();
+        self.largest.set(Tally::default());
         self.options.push(heap_options(&self.rule, heap));
         let grew = self.place(heap).inspect_err(|_| {
             self.options.pop();
