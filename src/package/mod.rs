@@ -9,6 +9,7 @@
 //! ```text
 //! DIR/problem.yaml                      name, source, limits, validation
 //! DIR/.timelimit                        the time limit DOMjudge reads
+//! DIR/problem.pdf (or problem.html)     the statement a judge shows (render)
 //! DIR/problem_statement/problem.en.tex  the statement (statement)
 //! DIR/data/sample/*.in, *.ans           the catalogue's samples (samples)
 //! DIR/data/secret/*.in, *.ans           the test plan (plan)
@@ -36,11 +37,13 @@
 //! ([`rule_solution`]), or in misère play, of its misère quotient
 //! ([`misere_solution`]).
 
+pub mod elf;
 pub mod explain;
 pub mod interactive;
 mod making;
 pub mod misere_solution;
 pub mod plan;
+pub mod render;
 pub mod reproduce;
 pub mod rule_solution;
 pub mod rules;
@@ -107,6 +110,9 @@ pub struct Written {
     /// How it was computed from the submissions' runs, or why it was not
     /// (`None` when `Options::time_limit` gave it).
     pub timing: Option<Result<timing::Timing, String>>,
+    /// The statement at the package's root: `problem.pdf`, or
+    /// `problem.html` and why there is no PDF.
+    pub rendered: Option<render::Rendered>,
 }
 
 /// The time limit written when none is given and none can be measured (no
@@ -204,6 +210,7 @@ pub fn write(
         recorded.push((format!("data/secret/{name}"), name.clone(), None));
         written.crafted.push((name, input.len() as u64));
     }
+    written.rendered = Some(render::write(dir, &statement, &written.samples)?);
     write_records(problem, dir, options, &recorded)?;
     write_validator(&dir.join("input_validators/nimstream"), options)?;
     for (folder, name, source) in submissions {

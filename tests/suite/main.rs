@@ -33,6 +33,7 @@ mod misere_rules;
 mod misere_runs;
 mod names;
 mod package;
+mod package_host;
 mod package_interactive;
 mod package_plan;
 mod package_wrong;

@@ -5,6 +5,7 @@
 //! ```text
 //! DIR/problem.yaml                      validation: custom interactive
 //! DIR/problem_statement/problem.en.tex  the game, the protocol, its moves
+//! DIR/problem.pdf (or problem.html)     as the batch package's
 //! DIR/data/sample/*.in, *.interaction   a sample and a game played on it
 //! DIR/data/secret/*.in                  the test plan, in small games
 //! DIR/input_validators/nimstream/       as the batch package's
@@ -140,6 +141,7 @@ pub fn write(
         &dir.join("problem_statement/problem.en.tex"),
         statement.as_bytes(),
     )?;
+    written.rendered = Some(super::render::write(dir, &statement, &written.samples)?);
     // The batch package times its reference on the tests; a player needs
     // the interactor beside it, which that timing does not run.
     written.time_limit = options.time_limit.unwrap_or(super::FALLBACK_TIME_LIMIT);
