@@ -21,10 +21,12 @@
 //! DIR/submissions/time_limit_exceeded/*.cpp
 //! ```
 //!
-//! The input validator is nimstream itself: a copy of the running binary
-//! beside a `run` script that calls `validate --icpc` on the problem's file,
-//! so it runs on any Linux judge host of the machine's architecture without
-//! a Rust toolchain. Answers compare word for word, case and spaces
+//! The input validator is nimstream itself: a copy of a nimstream binary
+//! (`Options::validator`) beside a `run` script that calls `validate
+//! --icpc` on the problem's file, so a judge host needs no Rust toolchain;
+//! a static build runs on any Linux host of its architecture, one linked
+//! dynamically only where the C library is as new ([`elf`] tells them
+//! apart). Answers compare word for word, case and spaces
 //! included, which the format's default output validator does when
 //! `problem.yaml` asks for it (`validator_flags`), so no output validator
 //! is needed. Every input is validated before it is written, and every
@@ -75,7 +77,8 @@ pub struct Options {
     pub max_bytes: u64,
     /// The seed of the test plan.
     pub seed: u64,
-    /// The nimstream binary copied in as the input validator.
+    /// The nimstream binary copied in as the validators (input, and the
+    /// interactive package's output validator).
     pub validator: PathBuf,
     /// The problem as a file (`Problem::to_toml`), for the validator.
     pub problem_toml: String,
