@@ -55,6 +55,12 @@ pub struct PackageArgs {
     /// nimstream's interactor, the package's output validator.
     #[arg(long)]
     interactive: bool,
+    /// The binary copied into the package as its validators (default: the
+    /// running nimstream). A statically linked nimstream runs on any x86-64
+    /// Linux judge host; one linked dynamically needs the host's C library
+    /// to be as new as the one it was built against (`package` warns).
+    #[arg(long, value_name = "PATH")]
+    validator: Option<PathBuf>,
     /// Also write DIR.zip beside the folder: its contents at the zip's
     /// root (problem.yaml, .timelimit, data/...), as DOMjudge and Kattis
     /// import a problem.
@@ -93,10 +99,13 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
     let options = Options {
         max_bytes: args.max_bytes,
         seed: args.seed,
-        validator: std::env::current_exe().map_err(|source| Error::Io {
-            path: "the running nimstream".into(),
-            source,
-        })?,
+        validator: match args.validator.take() {
+            Some(path) => path,
+            None => std::env::current_exe().map_err(|source| Error::Io {
+                path: "the running nimstream".into(),
+                source,
+            })?,
+        },
         problem_toml: problem.to_toml()?,
         allow_missing: args.allow_missing,
         time_limit: args.time_limit,
@@ -111,6 +120,7 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
     }
     // Refused before anything is written.
     let zip = args.zip.then(|| zip_path(&dir)).transpose()?;
+    warn_of_linking(&options.validator)?;
     let written = match args.interactive {
         true => package::interactive::write(problem, &game, problem.fixed.rule, &dir, &options)?,
         false => package::write(problem, &game, problem.fixed.rule, &dir, &options)?,
@@ -154,6 +164,19 @@ pub fn package_command(mut args: PackageArgs) -> Result<ExitCode, Error> {
         crate::messages::warning(format_args!("{name} is not in the package: {why}"));
     }
     line(format!("submissions: {}", written.submissions.join(", ")))?;
+    match &written.rendered {
+        Some(package::render::Rendered::Pdf) => {
+            line("statement: problem.pdf (pdflatex)".to_string())?
+        }
+        Some(package::render::Rendered::Html { why }) => {
+            crate::messages::warning(format_args!(
+                "no problem.pdf ({why}): the statement is problem.html; with pdflatex \
+                 on the PATH the package holds problem.pdf"
+            ));
+            line("statement: problem.html".to_string())?
+        }
+        None => {}
+    }
     report_timing(&written, &mut line)?;
     if let Some(zip) = zip {
         let mut bytes = Vec::new();
@@ -260,4 +283,31 @@ fn bad_short_name(dir: &std::path::Path) -> Option<String> {
         true => "problem".to_string(),
         false => short,
     })
+}
+
+/// Warns when the validator binary will not run on every Linux judge host:
+/// linked dynamically (it needs a C library as new as this machine's), or
+/// not an ELF executable at all. A validator that cannot be read is an
+/// error, before anything is written.
+fn warn_of_linking(validator: &Path) -> Result<(), Error> {
+    use package::elf::{linking, Linking};
+    let bytes = std::fs::read(validator).map_err(|source| Error::Io {
+        path: validator.display().to_string(),
+        source,
+    })?;
+    match linking(&bytes) {
+        Ok(Linking::Static) => {}
+        Ok(Linking::Dynamic(interpreter)) => crate::messages::warning(format_args!(
+            "the validator {} is linked dynamically (by {interpreter}): a judge host needs a \
+             C library as new as this machine's to run it; a static build runs on any \
+             x86-64 Linux host (docs/usage.md, Problem packages: a validator for any host) \
+             and --validator PATH puts it in the package",
+            validator.display()
+        )),
+        Err(why) => crate::messages::warning(format_args!(
+            "the validator {}: {why}; a judge host runs it as the package's validator",
+            validator.display()
+        )),
+    }
+    Ok(())
 }

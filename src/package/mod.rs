@@ -9,6 +9,7 @@
 //! ```text
 //! DIR/problem.yaml                      name, source, limits, validation
 //! DIR/.timelimit                        the time limit DOMjudge reads
+//! DIR/problem.pdf (or problem.html)     the statement a judge shows (render)
 //! DIR/problem_statement/problem.en.tex  the statement (statement)
 //! DIR/data/sample/*.in, *.ans           the catalogue's samples (samples)
 //! DIR/data/secret/*.in, *.ans           the test plan (plan)
@@ -20,10 +21,12 @@
 //! DIR/submissions/time_limit_exceeded/*.cpp
 //! ```
 //!
-//! The input validator is nimstream itself: a copy of the running binary
-//! beside a `run` script that calls `validate --icpc` on the problem's file,
-//! so it runs on any Linux judge host of the machine's architecture without
-//! a Rust toolchain. Answers compare word for word, case and spaces
+//! The input validator is nimstream itself: a copy of a nimstream binary
+//! (`Options::validator`) beside a `run` script that calls `validate
+//! --icpc` on the problem's file, so a judge host needs no Rust toolchain;
+//! a static build runs on any Linux host of its architecture, one linked
+//! dynamically only where the C library is as new ([`elf`] tells them
+//! apart). Answers compare word for word, case and spaces
 //! included, which the format's default output validator does when
 //! `problem.yaml` asks for it (`validator_flags`), so no output validator
 //! is needed. Every input is validated before it is written, and every
@@ -36,11 +39,13 @@
 //! ([`rule_solution`]), or in misère play, of its misère quotient
 //! ([`misere_solution`]).
 
+pub mod elf;
 pub mod explain;
 pub mod interactive;
 mod making;
 pub mod misere_solution;
 pub mod plan;
+pub mod render;
 pub mod reproduce;
 pub mod rule_solution;
 pub mod rules;
@@ -72,7 +77,8 @@ pub struct Options {
     pub max_bytes: u64,
     /// The seed of the test plan.
     pub seed: u64,
-    /// The nimstream binary copied in as the input validator.
+    /// The nimstream binary copied in as the validators (input, and the
+    /// interactive package's output validator).
     pub validator: PathBuf,
     /// The problem as a file (`Problem::to_toml`), for the validator.
     pub problem_toml: String,
@@ -107,6 +113,9 @@ pub struct Written {
     /// How it was computed from the submissions' runs, or why it was not
     /// (`None` when `Options::time_limit` gave it).
     pub timing: Option<Result<timing::Timing, String>>,
+    /// The statement at the package's root: `problem.pdf`, or
+    /// `problem.html` and why there is no PDF.
+    pub rendered: Option<render::Rendered>,
 }
 
 /// The time limit written when none is given and none can be measured (no
@@ -204,6 +213,7 @@ pub fn write(
         recorded.push((format!("data/secret/{name}"), name.clone(), None));
         written.crafted.push((name, input.len() as u64));
     }
+    written.rendered = Some(render::write(dir, &statement, &written.samples)?);
     write_records(problem, dir, options, &recorded, false)?;
     write_validator(&dir.join("input_validators/nimstream"), options)?;
     for (folder, name, source) in submissions {

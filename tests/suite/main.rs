@@ -35,6 +35,7 @@ mod misere_rules;
 mod misere_runs;
 mod names;
 mod package;
+mod package_host;
 mod package_interactive;
 mod package_plan;
 mod package_wrong;

@@ -5,6 +5,7 @@
 //! ```text
 //! DIR/problem.yaml                      validation: custom interactive
 //! DIR/problem_statement/problem.en.tex  the game, the protocol, its moves
+//! DIR/problem.pdf (or problem.html)     as the batch package's
 //! DIR/data/sample/*.in, *.interaction   a sample and a game played on it
 //! DIR/data/secret/*.in                  the test plan, in small games
 //! DIR/data/*/*.desc, data/generate.sh   as the batch package's (empty answers)
@@ -191,6 +192,7 @@ pub fn write(
         &dir.join("problem_statement/problem.en.tex"),
         statement.as_bytes(),
     )?;
+    written.rendered = Some(super::render::write(dir, &statement, &written.samples)?);
     super::write_records(problem, dir, options, &recorded, true)?;
     super::write_validator(&dir.join("input_validators/nimstream"), options)?;
     write_interactor(&dir.join("output_validators/nimstream"), options, limit)?;
