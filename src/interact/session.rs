@@ -46,6 +46,7 @@ pub fn play(
         to_program,
         limits,
         transcript: VecDeque::new(),
+        line: Vec::new(),
     };
     let mut head = Vec::new();
     test.write_head(problem, &mut head);
@@ -98,6 +99,8 @@ struct Session<'a, L, W> {
     /// The current game's last lines, `>` the interactor's and `<` the
     /// program's.
     transcript: VecDeque<String>,
+    /// The interactor's move as it is sent.
+    line: Vec<u8>,
 }
 
 impl<L: Lines, W: Write> Session<'_, L, W> {
@@ -180,7 +183,15 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
                 let Some(mv) = chosen else {
                     return Err("the interactor found no move where it has one".into());
                 };
-                if let Err(end) = self.send(format!("{mv}\n").as_bytes()) {
+                // One buffer for every move's line: a move costs no
+                // allocation of its own.
+                let mut line = std::mem::take(&mut self.line);
+                line.clear();
+                // A vector takes every write.
+                let _ = writeln!(line, "{mv}");
+                let sent = self.send(&line);
+                self.line = line;
+                if let Err(end) = sent {
                     return Ok(Err(end));
                 }
                 self.play(&mut board, tally.as_mut(), &mv)?;
@@ -263,11 +274,21 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
 
     /// Keeps a line of the game in the transcript.
     fn note(&mut self, mark: char, line: &[u8]) {
-        if self.transcript.len() == KEPT_LINES {
-            self.transcript.pop_front();
+        // The line dropped makes room for the line kept: a move costs no
+        // allocation here once the transcript is full.
+        let mut kept = match self.transcript.len() == KEPT_LINES {
+            true => self.transcript.pop_front().unwrap_or_default(),
+            false => String::new(),
+        };
+        kept.clear();
+        kept.push(mark);
+        kept.push(' ');
+        kept.push_str(&String::from_utf8_lossy(
+            &line[..line.len().min(SHOWN_BYTES)],
+        ));
+        if line.len() > SHOWN_BYTES {
+            kept.push_str(" …");
         }
-        let shown = String::from_utf8_lossy(&line[..line.len().min(SHOWN_BYTES)]);
-        let more = if line.len() > SHOWN_BYTES { " …" } else { "" };
-        self.transcript.push_back(format!("{mark} {shown}{more}"));
+        self.transcript.push_back(kept);
     }
 }
