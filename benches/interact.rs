@@ -12,6 +12,16 @@
 //! `--max-moves 2` gives the cost of starting the game (writing the case,
 //! tallying the heaps), which the longer runs include.
 //!
+//! "interactor alone" plays the same games with the program's lines
+//! recorded beforehand and handed back in turn, and what the interactor
+//! writes thrown away: the interactor's side only (its moves and the
+//! checking of the program's), whose throughput is in the interactor's
+//! moves, half the game's. The interactor draws from its seed alone, so
+//! the replayed game is the recorded one.
+//!
+//! Times are the thread's CPU time, not the wall clock's, so that a
+//! machine shared with other work gives the session's own cost.
+//!
 //! Run: `cargo bench --bench interact -- --warm-up-time 1 --measurement-time 10`
 
 // A benchmark binary has no API to document.
@@ -22,6 +32,7 @@ use std::hint::black_box;
 use std::io::{self, Write};
 use std::rc::Rc;
 use std::time::Duration;
+use std::vec::IntoIter;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use nimstream::games::{Game, GameParams};
@@ -64,16 +75,83 @@ impl Write for ToProgram {
     }
 }
 
-struct FromProgram(Rc<RefCell<Program>>);
+struct FromProgram {
+    program: Rc<RefCell<Program>>,
+    /// The lines written so far, when recording.
+    said: Option<Vec<Vec<u8>>>,
+}
+
+impl FromProgram {
+    fn line(&mut self, line: Vec<u8>) -> Heard {
+        if let Some(said) = &mut self.said {
+            said.push(line.clone());
+        }
+        Heard::Line(line)
+    }
+}
+
+/// The program's recorded lines, handed back in turn.
+struct Replay(IntoIter<Vec<u8>>);
+
+impl Lines for Replay {
+    fn next_line(&mut self, _wait: Duration) -> Heard {
+        self.0.next().map_or(Heard::Ended, Heard::Line)
+    }
+}
+
+/// What the interactor writes to a replayed program: nothing reads it.
+struct Discard;
+
+impl Write for Discard {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The CPU time this thread has used.
+fn thread_time() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec for the call to write, and
+    // CLOCK_THREAD_CPUTIME_ID is a clock every Linux has.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    assert_eq!(status, 0, "the thread's CPU clock");
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+/// The total thread CPU time of `iters` runs of `run` on what `setup`
+/// makes, the setup not counted.
+fn cpu_time<T, R>(
+    iters: u64,
+    mut setup: impl FnMut() -> T,
+    mut run: impl FnMut(T) -> R,
+) -> Duration {
+    let mut total = Duration::ZERO;
+    for _ in 0..iters {
+        let input = setup();
+        let start = thread_time();
+        let output = run(input);
+        total += thread_time() - start;
+        drop(black_box(output));
+    }
+    total
+}
 
 impl Lines for FromProgram {
     fn next_line(&mut self, _wait: Duration) -> Heard {
-        let mut guard = self.0.borrow_mut();
+        let program = self.program.clone();
+        let mut guard = program.borrow_mut();
         let program = &mut *guard;
         if !program.sided {
             program.sided = true;
             let side = if program.wins { "First" } else { "Second" };
-            return Heard::Line(side.into());
+            return self.line(side.into());
         }
         let heard = std::mem::take(&mut program.heard);
         if let Some(line) = heard.split(|&b| b == b'\n').find(|l| !l.is_empty()) {
@@ -89,7 +167,7 @@ impl Lines for FromProgram {
             .expect("a game nimstream decides")
             .expect("the game goes on past the move limit");
         program.play(&chosen);
-        Heard::Line(chosen.to_string().into_bytes())
+        self.line(chosen.to_string().into_bytes())
     }
 }
 
@@ -105,6 +183,7 @@ fn session(c: &mut Criterion) {
     let game = problem.build_game(&GameParams::default()).unwrap();
     let mut group = c.benchmark_group("interact session");
     group.sample_size(10);
+    let mut alone = Vec::new();
     for heaps in [100_000usize, 1_000_000] {
         let mut rng = SplitMix64::new(49);
         let case: Vec<u64> = (0..heaps).map(|_| rng.between(1, (1 << 31) - 1)).collect();
@@ -120,41 +199,54 @@ fn session(c: &mut Criterion) {
                     max_moves: moves,
                     ..Limits::default()
                 };
+                let program = || {
+                    Rc::new(RefCell::new(Program {
+                        game: game.clone(),
+                        board: board.clone(),
+                        tally: tally.clone(),
+                        player: Player::new(7),
+                        wins,
+                        heard: Vec::new(),
+                        sided: false,
+                    }))
+                };
+                let session = |program: Rc<RefCell<Program>>, said| {
+                    let mut lines = FromProgram {
+                        program: program.clone(),
+                        said,
+                    };
+                    let mut to_program = ToProgram(program);
+                    let outcome =
+                        interact::play(problem, &game, &test, &mut lines, &mut to_program, &limits)
+                            .unwrap();
+                    assert!(outcome.message.contains("the most a game may have"));
+                    (outcome, lines.said)
+                };
                 group.throughput(Throughput::Elements(moves));
                 let id = BenchmarkId::new(format!("{name}, {heaps} heaps"), moves);
                 group.bench_function(id, |b| {
-                    b.iter_batched(
-                        || {
-                            Rc::new(RefCell::new(Program {
-                                game: game.clone(),
-                                board: board.clone(),
-                                tally: tally.clone(),
-                                player: Player::new(7),
-                                wins,
-                                heard: Vec::new(),
-                                sided: false,
-                            }))
-                        },
-                        |program| {
-                            let mut lines = FromProgram(program.clone());
-                            let mut to_program = ToProgram(program);
-                            let outcome = interact::play(
-                                problem,
-                                &game,
-                                &test,
-                                &mut lines,
-                                &mut to_program,
-                                &limits,
-                            )
-                            .unwrap();
-                            assert!(outcome.message.contains("the most a game may have"));
-                            black_box(outcome)
-                        },
-                        criterion::BatchSize::LargeInput,
-                    )
+                    b.iter_custom(|iters| cpu_time(iters, program, |p| session(p, None)))
                 });
+                let (outcome, said) = session(program(), Some(Vec::new()));
+                let said = said.unwrap();
+                alone.push((name, heaps, moves, limits, test.clone(), said, outcome));
             }
         }
+    }
+    group.finish();
+    let mut group = c.benchmark_group("interactor alone");
+    group.sample_size(10);
+    for (name, heaps, moves, limits, test, said, outcome) in &alone {
+        group.throughput(Throughput::Elements(moves / 2));
+        let id = BenchmarkId::new(format!("{name}, {heaps} heaps"), moves);
+        let replay = || Replay(said.clone().into_iter());
+        let run = |mut lines: Replay| {
+            let replayed =
+                interact::play(problem, &game, test, &mut lines, &mut Discard, limits).unwrap();
+            assert_eq!(&replayed, outcome, "the replayed game is the recorded one");
+            replayed
+        };
+        group.bench_function(id, |b| b.iter_custom(|iters| cpu_time(iters, replay, run)));
     }
     group.finish();
 }

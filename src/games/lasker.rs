@@ -86,6 +86,8 @@ pub const SPEC: GameSpec = GameSpec {
 };
 
 impl HeapGame for LaskerSwap {
+    const MOST_PARTS: usize = 2;
+
     /// To the heap worth `g(heap) xor x`, when that value is smaller: by a
     /// removal, except from `h = 4k+3` (worth `4k+4`) to value `4k+3`, whose
     /// heap `4k+4` is larger: that one is the split `1 + (4k+2)`, worth

@@ -211,6 +211,11 @@ pub trait HeapGame: HeapFold {
     /// [`HeapGame::winning_move_in`].
     const MOVES_NEED_HEAPS: bool = false;
 
+    /// The most heaps one move leaves in place of one: 1 for a game that
+    /// only removes, more for one that splits. No move of more parts is
+    /// [`Legality::Legal`], so the interactor builds no such candidate.
+    const MOST_PARTS: usize = 1;
+
     /// A winning move from the position of `heaps`, folded to `summary`
     /// (every heap decided); `None` as for [`HeapGame::winning_move`]. By
     /// default the heaps are traced and that method asked.

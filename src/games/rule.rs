@@ -297,6 +297,8 @@ impl HeapFold for RuleGame {
 }
 
 impl HeapGame for RuleGame {
+    const MOST_PARTS: usize = 3;
+
     /// As for every game, the first heap whose value has the xor's highest
     /// bit is lowered to `value xor x`; here that may take a split into
     /// three heaps, which [`HeapGame::move_from`]'s two parts cannot name.

@@ -92,6 +92,8 @@ fn removal_to(heap: u64, target: u128) -> Option<u64> {
 }
 
 impl HeapGame for SplitThree {
+    const MOST_PARTS: usize = 3;
+
     /// The value-lowering removal, when one reaches `g(heap) xor x`; the
     /// three-way split that alone reaches it from `8k+7` is named by
     /// [`HeapGame::winning_move`] only, since a move of this trait has two

@@ -112,7 +112,8 @@ impl Board {
             .split(|b| b.is_ascii_whitespace())
             .filter(|token| !token.is_empty())
             .collect();
-        let shown = quote(line);
+        // Quoted only for a message: a right move costs no quote.
+        let shown = Shown(line);
         crate::with_game!(game,
             heap game => match self {
                 Board::Heaps(heaps) => heap_move(&*game, heaps, &tokens, &shown).map(Move::Heap),
@@ -175,6 +176,15 @@ pub(crate) fn summary<G: HeapGame>(
     Ok(summary)
 }
 
+/// The program's line, shown in a message as [`quote`] writes it.
+struct Shown<'a>(&'a [u8]);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&quote(self.0))
+    }
+}
+
 /// A line as messages quote it: lossy UTF-8, trimmed, cut at 60 bytes.
 pub(crate) fn quote(line: &[u8]) -> String {
     const LONGEST: usize = 60;
@@ -188,7 +198,7 @@ fn heap_move<G: HeapGame>(
     game: &G,
     heaps: &[u64],
     tokens: &[&[u8]],
-    shown: &str,
+    shown: &Shown,
 ) -> Result<HeapMove, Fault> {
     let Some(mv) = parse_heap_move(tokens) else {
         return Err(Fault::Unreadable(format!(
@@ -225,7 +235,11 @@ fn heap_move<G: HeapGame>(
 
 /// The program's move in `tokens` on a pile whose take is limited,
 /// checked against the pile and the limit.
-fn limited_move(pile: &LimitedPile, tokens: &[&[u8]], shown: &str) -> Result<PositionMove, Fault> {
+fn limited_move(
+    pile: &LimitedPile,
+    tokens: &[&[u8]],
+    shown: &Shown,
+) -> Result<PositionMove, Fault> {
     let Some(PositionMove::Pile { from, to }) = parse_position_move(tokens) else {
         return Err(Fault::Unreadable(format!(
             "{shown} is not a move: expected a->b (the pile before and after)"
@@ -242,7 +256,7 @@ fn position_move(
     game: &mut impl PositionGame,
     (a, b): (u64, u64),
     tokens: &[&[u8]],
-    shown: &str,
+    shown: &Shown,
     two_piles: bool,
 ) -> Result<PositionMove, Fault> {
     let parsed = parse_position_move(tokens)

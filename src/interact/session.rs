@@ -47,6 +47,7 @@ pub fn play(
         to_program,
         limits,
         transcript: VecDeque::new(),
+        line: Vec::new(),
     };
     let as_input = problem.fixed.protocol.send == Opening::Input;
     let mut head = Vec::new();
@@ -109,6 +110,8 @@ struct Session<'a, L, W> {
     /// The current game's last lines, `>` the interactor's and `<` the
     /// program's.
     transcript: VecDeque<String>,
+    /// The interactor's move as it is sent.
+    line: Vec<u8>,
 }
 
 impl<L: Lines, W: Write> Session<'_, L, W> {
@@ -204,11 +207,22 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
                     return Err("the interactor found no move where it has one".into());
                 };
                 self.play(&mut board, tally.as_mut(), &mv)?;
-                let reply = match self.protocol.reply {
-                    Reply::Move => format!("{mv}\n"),
-                    Reply::Position => position_line(&board, self.two_piles),
-                };
-                if let Err(end) = self.send(reply.as_bytes()) {
+                // One buffer for every move's line: a move costs no
+                // allocation of its own.
+                let mut line = std::mem::take(&mut self.line);
+                line.clear();
+                match self.protocol.reply {
+                    Reply::Move => {
+                        // A vector takes every write.
+                        let _ = writeln!(line, "{mv}");
+                    }
+                    Reply::Position => {
+                        line.extend_from_slice(position_line(&board, self.two_piles).as_bytes());
+                    }
+                }
+                let sent = self.send(&line);
+                self.line = line;
+                if let Err(end) = sent {
                     return Ok(Err(end));
                 }
             }
@@ -290,11 +304,21 @@ impl<L: Lines, W: Write> Session<'_, L, W> {
 
     /// Keeps a line of the game in the transcript.
     fn note(&mut self, mark: char, line: &[u8]) {
-        if self.transcript.len() == KEPT_LINES {
-            self.transcript.pop_front();
+        // The line dropped makes room for the line kept: a move costs no
+        // allocation here once the transcript is full.
+        let mut kept = match self.transcript.len() == KEPT_LINES {
+            true => self.transcript.pop_front().unwrap_or_default(),
+            false => String::new(),
+        };
+        kept.clear();
+        kept.push(mark);
+        kept.push(' ');
+        kept.push_str(&String::from_utf8_lossy(
+            &line[..line.len().min(SHOWN_BYTES)],
+        ));
+        if line.len() > SHOWN_BYTES {
+            kept.push_str(" …");
         }
-        let shown = String::from_utf8_lossy(&line[..line.len().min(SHOWN_BYTES)]);
-        let more = if line.len() > SHOWN_BYTES { " …" } else { "" };
-        self.transcript.push_back(format!("{mark} {shown}{more}"));
+        self.transcript.push_back(kept);
     }
 }

@@ -136,14 +136,26 @@ pub(crate) fn played(after: Result<bool, String>) -> Played {
 /// in Grundy's game) or three (bit 8), none empty. `name` is the game's,
 /// for the message.
 pub(crate) fn by_rule(rule: &Rule, name: &str, from: u64, parts: &[u64]) -> Legality {
-    let Some(removed) = sum(parts).and_then(|left| from.checked_sub(left)) else {
+    if sum(parts).and_then(|left| from.checked_sub(left)).is_none() {
         return Legality::Illegal(format!(
             "the heaps left, {}, hold more than the {from} there were",
             join(parts)
         ));
+    }
+    match rule_allows(rule, from, parts) {
+        true => Legality::Legal,
+        false => Legality::Illegal(format!("{name} has no move from {from} to {}", join(parts))),
+    }
+}
+
+/// Whether `rule` turns a heap of `from` into `parts`: [`by_rule`]'s
+/// answer without its message, for a caller that asks of many moves.
+pub(crate) fn rule_allows(rule: &Rule, from: u64, parts: &[u64]) -> bool {
+    let Some(removed) = sum(parts).and_then(|left| from.checked_sub(left)) else {
+        return false;
     };
     let removed = usize::try_from(removed).unwrap_or(usize::MAX);
-    let allowed = match parts {
+    match parts {
         [0] => rule.takes_all(removed),
         [_] => rule.leave_one().binary_search(&removed).is_ok(),
         [a, b] => {
@@ -154,10 +166,6 @@ pub(crate) fn by_rule(rule: &Rule, name: &str, from: u64, parts: &[u64]) -> Lega
         }
         [_, _, _] => rule.leave_three().binary_search(&removed).is_ok() && !parts.contains(&0),
         _ => false,
-    };
-    match allowed {
-        true => Legality::Legal,
-        false => Legality::Illegal(format!("{name} has no move from {from} to {}", join(parts))),
     }
 }
 

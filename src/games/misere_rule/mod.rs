@@ -313,6 +313,8 @@ impl HeapFold for MisereRuleGame {
 }
 
 impl HeapGame for MisereRuleGame {
+    const MOST_PARTS: usize = 3;
+
     const MOVES_NEED_HEAPS: bool = true;
 
     /// Never asked: the heaps are kept, and

@@ -26,7 +26,7 @@
 //! is over.
 
 use crate::games::{
-    Game, HeapFold, HeapGame, HeapMove, Legality, Played, PositionGame, PositionMove,
+    legality, Game, HeapFold, HeapGame, HeapMove, Legality, Played, PositionGame, PositionMove,
 };
 use crate::grundy::Rule;
 use crate::rng::SplitMix64;
@@ -185,8 +185,11 @@ fn heap_moves<G: HeapGame>(game: &G, heap: u64, rule: Option<&Rule>) -> bool {
     // Taking one, a candidate of every heap, settles most heaps without
     // building the candidates: a position of 10^6 heaps is tallied so.
     heap > 0
-        && (game.legality(heap, &[heap - 1]) == Legality::Legal
-            || !heap_options(game, heap, rule, None).is_empty())
+        && (allows(game, rule, heap, &[heap - 1]) || {
+            let mut options = Vec::new();
+            heap_options(game, heap, rule, None, &mut options);
+            !options.is_empty()
+        })
 }
 
 /// What a lost position's candidates are ranked by, fewest first.
@@ -236,7 +239,7 @@ fn heap_choice<G: HeapGame>(
             return Ok(Some(mv));
         }
     }
-    let mut candidates: Vec<(usize, Vec<u64>)> = Vec::new();
+    let mut candidates: Vec<(usize, Parts)> = Vec::new();
     let movable = tally.movable();
     let sampled: Vec<usize> = match movable.len() <= SAMPLED_HEAPS {
         true => movable.iter().map(|&at| at as usize).collect(),
@@ -244,9 +247,13 @@ fn heap_choice<G: HeapGame>(
             .map(|_| movable[rng.between(0, movable.len() as u64 - 1) as usize] as usize)
             .collect(),
     };
-    for &at in &sampled {
-        let options = heap_options(game, heaps[at], rule, Some(rng));
-        candidates.extend(options.into_iter().map(|parts| (at, parts)));
+    // The sampled heaps' sizes read at once, so that their cache misses
+    // (a position of 10^6 heaps is megabytes) overlap.
+    let sizes: Vec<u64> = sampled.iter().map(|&at| heaps[at]).collect();
+    let mut options = Vec::new();
+    for (&at, &size) in sampled.iter().zip(&sizes) {
+        heap_options(game, size, rule, Some(rng), &mut options);
+        candidates.extend(options.iter().map(|&parts| (at, parts)));
     }
     let scores: Vec<u64> = match score {
         Score::WinningReplies => {
@@ -257,14 +264,20 @@ fn heap_choice<G: HeapGame>(
             candidates
                 .iter()
                 .map(|(at, parts)| {
-                    let after: Vec<u128> = parts.iter().map(|&part| value(game, part)).collect();
-                    replies.after(value(game, heaps[*at]), &after)
+                    let mut after = [0u128; 3];
+                    for (value_after, &part) in after.iter_mut().zip(parts.as_slice()) {
+                        *value_after = value(game, part);
+                    }
+                    replies.after(value(game, heaps[*at]), &after[..parts.len()])
                 })
                 .collect()
         }
         Score::ObjectsLeft => {
             let left = |parts: &[u64]| parts.iter().fold(0u64, |sum, &p| sum.saturating_add(p));
-            candidates.iter().map(|(_, parts)| left(parts)).collect()
+            candidates
+                .iter()
+                .map(|(_, parts)| left(parts.as_slice()))
+                .collect()
         }
         Score::Nothing => vec![0; candidates.len()],
     };
@@ -275,6 +288,7 @@ fn heap_choice<G: HeapGame>(
         .filter(|&i| scores[i] == fewest)
         .collect();
     let (at, parts) = &candidates[best[rng.between(0, best.len() as u64 - 1) as usize]];
+    let parts = parts.as_slice();
     Ok(Some(HeapMove {
         heap: *at as u64 + 1,
         from: heaps[*at],
@@ -306,22 +320,98 @@ impl Replies {
     }
 }
 
+/// The heaps a move leaves in place of one: one, two or three, kept in
+/// place (a lost position's move weighs over a hundred of them). The
+/// places past `len` hold 0, the least a part may be, so that the derived
+/// order (the parts, then how many) is the order of the parts' slices:
+/// candidates sort as vectors of parts would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Parts {
+    parts: [u64; 3],
+    len: u8,
+}
+
+impl Parts {
+    fn of(parts: &[u64]) -> Parts {
+        let mut kept = [0; 3];
+        kept[..parts.len()].copy_from_slice(parts);
+        Parts {
+            parts: kept,
+            len: parts.len() as u8,
+        }
+    }
+
+    fn as_slice(&self) -> &[u64] {
+        &self.parts[..self.len as usize]
+    }
+
+    fn len(&self) -> usize {
+        self.len as usize
+    }
+}
+
+/// A few numbers, kept in place: the removals a heap's candidates make.
+struct Few {
+    len: usize,
+    items: [u64; 8],
+}
+
+impl Few {
+    fn of(items: &[u64]) -> Few {
+        let mut few = Few {
+            len: 0,
+            items: [0; 8],
+        };
+        few.extend(items.iter().copied());
+        few
+    }
+
+    fn extend(&mut self, items: impl IntoIterator<Item = u64>) {
+        for item in items {
+            self.items[self.len] = item;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[u64] {
+        &self.items[..self.len]
+    }
+}
+
+/// Whether one move of `game`, whose rule is `rule` if it has one, turns
+/// a heap of `from` into `parts`: [`HeapGame::legality`] without the
+/// message it writes for a move that is not, since most candidates of a
+/// game that does not split are splits.
+fn allows<G: HeapGame>(game: &G, rule: Option<&Rule>, from: u64, parts: &[u64]) -> bool {
+    if parts.len() > G::MOST_PARTS {
+        return false;
+    }
+    match rule {
+        // A rule's game checks its moves by the rule alone.
+        Some(rule) => legality::rule_allows(rule, from, parts),
+        None => game.legality(from, parts) == Legality::Legal,
+    }
+}
+
 /// Candidate moves from a heap of `heap`, each the parts it leaves, all
-/// legal in `game`. Without `rng`, only the few that show whether the
-/// heap moves at all.
+/// legal in `game`, in order, into `options` (emptied first). Without
+/// `rng`, only the few that show whether the heap moves at all.
 fn heap_options<G: HeapGame>(
     game: &G,
     heap: u64,
     rule: Option<&Rule>,
     mut rng: Option<&mut SplitMix64>,
-) -> Vec<Vec<u64>> {
+    options: &mut Vec<Parts>,
+) {
+    options.clear();
     if heap == 0 {
-        return Vec::new();
+        return;
     }
     let full = rng.is_some();
     let mut draw = |lo: u64, hi: u64| rng.as_mut().map(|rng| rng.between(lo, hi.max(lo)));
-    let mut removals = vec![1, heap];
-    let mut split_removals = vec![0];
+    // At most 2 + 3 removals, and 3 of each of the rule's three lists.
+    let mut removals = Few::of(&[1, heap]);
+    let mut split_removals = Few::of(&[0]);
     if full {
         removals.extend([2, 3]);
         removals.extend(draw(1, heap));
@@ -343,40 +433,44 @@ fn heap_options<G: HeapGame>(
             let Some(last) = fitting.checked_sub(1) else {
                 continue;
             };
-            into.push(list[0] as u64);
+            into.extend([list[0] as u64]);
             if full {
                 let drawn = draw(0, last as u64).unwrap_or(0) as usize;
                 into.extend([list[drawn] as u64, list[last] as u64]);
             }
         }
     }
-    let mut options: Vec<Vec<u64>> = Vec::new();
-    for k in removals.into_iter().filter(|&k| (1..=heap).contains(&k)) {
-        options.push(vec![heap - k]);
+    for &k in removals
+        .as_slice()
+        .iter()
+        .filter(|&&k| (1..=heap).contains(&k))
+    {
+        options.push(Parts::of(&[heap - k]));
     }
-    for k in split_removals.into_iter().filter(|&k| k <= heap) {
+    for &k in split_removals.as_slice().iter().filter(|&&k| k <= heap) {
         let rest = heap - k;
         if rest >= 2 {
-            options.push(vec![1, rest - 1]);
-            options.push(vec![rest / 2, rest - rest / 2]);
+            options.push(Parts::of(&[1, rest - 1]));
+            options.push(Parts::of(&[rest / 2, rest - rest / 2]));
             if let Some(a) = draw(1, rest - 1) {
-                options.push(vec![a, rest - a]);
+                options.push(Parts::of(&[a, rest - a]));
             }
         }
         if rest >= 3 {
-            options.push(vec![1, 1, rest - 2]);
+            options.push(Parts::of(&[1, 1, rest - 2]));
             let third = rest / 3;
-            options.push(vec![third, third, rest - 2 * third]);
+            options.push(Parts::of(&[third, third, rest - 2 * third]));
             if let Some(a) = draw(1, rest - 2) {
                 let b = draw(1, rest - a - 1).unwrap_or(1);
-                options.push(vec![a, b, rest - a - b]);
+                options.push(Parts::of(&[a, b, rest - a - b]));
             }
         }
     }
-    options.sort();
+    // Legality is the parts' alone, so the illegal go before the sort:
+    // fewer to sort, the same list.
+    options.retain(|parts| allows(game, rule, heap, parts.as_slice()));
+    options.sort_unstable();
     options.dedup();
-    options.retain(|parts| game.legality(heap, parts) == Legality::Legal);
-    options
 }
 
 /// The interactor's move from `(a, b)`.

@@ -305,3 +305,58 @@ fn a_hurried_player_takes_the_most_it_can() {
         );
     }
 }
+
+/// The candidates' check, which writes no message, says of every small
+/// move what the game's own check says: no game makes a move of more
+/// parts than its `MOST_PARTS`, and a rule's game checks by its rule
+/// alone.
+#[test]
+fn candidates_are_checked_as_the_game_checks_a_move() {
+    let names = [
+        "nim",
+        "misere",
+        "lasker",
+        "hdu5795",
+        "bounded",
+        "0.77",
+        "0.137",
+        "0.8",
+        "0.f",
+        "4.0c",
+        "sub:2,5",
+        "misere:0.77",
+        "misere:0.f",
+    ];
+    let mut legal = 0;
+    for name in names {
+        let game = game(name, (name == "bounded").then_some(2));
+        let rule = rule_of(&game).cloned();
+        crate::with_game!(&game,
+            heap g => {
+                for from in 0..=9u64 {
+                    let mut parts_of = vec![Vec::new()];
+                    for _ in 0..3 {
+                        parts_of = parts_of
+                            .iter()
+                            .flat_map(|parts: &Vec<u64>| {
+                                (0..=9).map(move |part| [parts.clone(), vec![part]].concat())
+                            })
+                            .collect();
+                        for parts in &parts_of {
+                            let said = g.legality(from, parts) == Legality::Legal;
+                            legal += u64::from(said);
+                            assert_eq!(
+                                allows(g, rule.as_ref(), from, parts),
+                                said,
+                                "{name}: {from} to {parts:?}"
+                            );
+                        }
+                    }
+                }
+            },
+            position _g => unreachable!("{name} is a heap game"),
+            row _g => unreachable!("{name} is a heap game")
+        );
+    }
+    assert!(legal > 500, "only {legal} legal moves were compared");
+}
