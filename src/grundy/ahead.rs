@@ -101,6 +101,11 @@ pub(super) struct Tuning {
     span: usize,
     /// Whether the pipeline pays now.
     pacing: Pacing,
+    /// Every block sent ahead and waited for, however late its rows: for
+    /// tests that must see the second thread's rows used on a machine too
+    /// busy to give it a core in time, where the engine would rightly work
+    /// alone. Never set outside tests.
+    pub(super) patient: bool,
 }
 
 impl Default for Tuning {
@@ -109,6 +114,7 @@ impl Default for Tuning {
             share: 64,
             span: FIRST_SPAN,
             pacing: Pacing::new(),
+            patient: false,
         }
     }
 }
@@ -273,7 +279,8 @@ impl<T: Cell + Sync> Ahead<T> {
     /// alone (see `pacing`) or the rows of a cancelled job are not back,
     /// and the block is then counted as alone.
     pub fn pipelines(&mut self) -> bool {
-        let pipelines = self.tuning.pacing.pipelines(Instant::now()) && self.collect_cancelled();
+        let paced = self.tuning.patient || self.tuning.pacing.pipelines(Instant::now());
+        let pipelines = paced && self.collect_cancelled();
         if !pipelines {
             self.alone += 1;
         }
@@ -366,7 +373,10 @@ impl<T: Cell + Sync> Ahead<T> {
             let stalled = self.handoff.state.load(Ordering::Acquire) == QUEUED
                 || (now - moved_at > STALL && !emptying_rows)
                 || now - start > LONGEST_WAIT;
-            if stalled && self.cancel() {
+            if stalled && self.tuning.patient {
+                // Leave the core to the second thread, which may share it.
+                std::thread::yield_now();
+            } else if stalled && self.cancel() {
                 return None;
             }
             std::hint::spin_loop();

@@ -167,6 +167,15 @@ impl Engine {
         }
     }
 
+    /// The same engine, whose second thread's rows are always waited for
+    /// and used (see `Tuning::patient`): the two-thread path is then taken
+    /// for every block however busy the machine.
+    #[cfg(test)]
+    pub(super) fn with_patient_second_thread(mut self) -> Engine {
+        self.tuning.patient = true;
+        self
+    }
+
     /// An engine that visits pairs with `scanner` (for tests and benches;
     /// [`Engine::new`] takes the widest the CPU runs).
     pub fn with_scanner(method: Method, scanner: Scanner) -> Engine {

@@ -31,6 +31,15 @@ pub const MOST_NUMBERS: u64 = 1 << 16;
 /// Every how many tests one is a trap, from the first such test on.
 pub const TRAP_EVERY: u64 = 4;
 
+/// Every how many tests, once sizes have grown, one is as large as the
+/// limits allow ([`largest`]).
+pub const LARGEST_EVERY: u64 = 100;
+
+/// The most numbers a largest test holds: past [`MOST_NUMBERS`], so that
+/// an array sized 10^5 for a limit of 10^6, or a read buffer of 1 MiB, is
+/// overrun; a file of about 20 MB, read in well under a second.
+pub const LARGEST_NUMBERS: u64 = 1 << 21;
+
 /// A drawn test: options for `gen`, or a file made whole.
 #[derive(Clone, Debug)]
 pub enum Drawn {
@@ -55,6 +64,9 @@ pub fn draw(problem: &Problem, limits: &Limits, seed: u64, test: u64, attempt: u
     let mut options = options(&problem.limits, limits, size, &mut rng);
     if problem.layout.has_count() {
         options.most_heaps = varied_count(limits, &options, &mut rng);
+    }
+    if test >= 600 && test % LARGEST_EVERY == LARGEST_EVERY - 1 && attempt.is_multiple_of(2) {
+        return Drawn::Gen(largest(limits, options));
     }
     // Every other attempt is no trap, so that a trap `gen` cannot write
     // within the limits (a losing case in a window that holds none) gives
@@ -98,6 +110,26 @@ fn options(own: &Limits, limits: &Limits, size: u64, rng: &mut SplitMix64) -> Ge
         positions: count(limits.positions, size.min(8), rng),
         seed: rng.next_u64(),
         losing,
+    }
+}
+
+/// `options` grown to the limits: as many heaps a case as allowed, as
+/// many cases as fit beside them in [`LARGEST_NUMBERS`], the largest sets
+/// and positions (S-Nim's). The growing sizes stop at [`MOST_NUMBERS`]
+/// and the sets at 8, where arrays sized below the limits still hold.
+fn largest(limits: &Limits, options: GenOptions) -> GenOptions {
+    let heaps = limits.heaps.max.min(LARGEST_NUMBERS).max(limits.heaps.min);
+    let per_case = heaps
+        .max(1)
+        .saturating_mul(limits.positions.max.clamp(1, 1 << 10));
+    let cases = (LARGEST_NUMBERS / per_case).max(1).min(limits.cases.max);
+    GenOptions {
+        cases: cases.max(limits.cases.min),
+        heaps,
+        most_heaps: None,
+        set_size: limits.set_size.max,
+        positions: limits.positions.max,
+        ..options
     }
 }
 
@@ -175,7 +207,7 @@ mod tests {
                 assert!(limits.value.contains(o.min) && limits.value.contains(o.max));
                 assert!(o.min <= o.max && o.second_min <= o.second_max);
                 assert!(
-                    o.cases.saturating_mul(o.heaps.max(1)) <= MOST_NUMBERS.max(limits.cases.min)
+                    o.cases.saturating_mul(o.heaps.max(1)) <= LARGEST_NUMBERS.max(limits.cases.min)
                 );
                 seen_min |= o.min == limits.value.min && o.max == limits.value.min;
                 seen_max |= o.min == limits.value.max;
@@ -205,6 +237,29 @@ mod tests {
         assert!((0..400)
             .filter_map(|index| options_of(draw(wythoff, &wythoff.limits, 5, index, 0)))
             .all(|o| o.most_heaps.is_none()));
+    }
+
+    /// Arrays sized below a limit past the growing sizes' cap (10^5 for
+    /// Lasker's 10^6 heaps, S-Nim's 10 removals for 100) are overrun by
+    /// the largest tests, drawn once sizes have grown.
+    #[test]
+    fn the_largest_tests_reach_the_limits_past_the_growing_cap() {
+        let lasker = Problem::find("lasker").unwrap();
+        let drawn: Vec<GenOptions> = (600..1000)
+            .filter_map(|index| options_of(draw(lasker, &lasker.limits, 3, index, 0)))
+            .filter(|o| o.heaps > MOST_NUMBERS)
+            .collect();
+        assert!(drawn.len() >= 3, "{} largest tests", drawn.len());
+        for o in &drawn {
+            assert_eq!(o.heaps, lasker.limits.heaps.max.min(LARGEST_NUMBERS));
+            assert!(lasker.limits.cases.contains(o.cases));
+            assert!(o.cases * o.heaps <= LARGEST_NUMBERS, "{o:?}");
+        }
+        let snim = Problem::find("hdu1536").unwrap();
+        assert!((600..1000)
+            .filter_map(|index| options_of(draw(snim, &snim.limits, 3, index, 0)))
+            .any(|o| o.set_size == snim.limits.set_size.max
+                && o.positions == snim.limits.positions.max));
     }
 
     /// Arrays sized for a round number overflow one past it.
