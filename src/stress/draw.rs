@@ -32,7 +32,7 @@ pub const MOST_NUMBERS: u64 = 1 << 16;
 pub const TRAP_EVERY: u64 = 4;
 
 /// Every how many tests, once sizes have grown, one is as large as the
-/// limits allow ([`largest`]).
+/// limits allow (`largest`).
 pub const LARGEST_EVERY: u64 = 100;
 
 /// The most numbers a largest test holds: past [`MOST_NUMBERS`], so that
