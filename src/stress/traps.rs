@@ -16,6 +16,10 @@
 //!   number (where `k·φ` comes closest to an integer, so a floating-point
 //!   `φ` rounds to the wrong side first) and the largest within the
 //!   limits, each as it is or with a pile one more or one less.
+//! - S-Nim: subtraction sets written out of increasing order, with heaps
+//!   around their removals. The input never says a set is sorted, and a
+//!   solution that stops at the first removal larger than the heap (as if
+//!   it were) misses the smaller ones after it.
 
 use super::edges::{count, WRAPS};
 use super::{Case, TestFile};
@@ -55,6 +59,7 @@ pub(super) fn trap(
     let own = match problem.game.name {
         "misere" | "misere rule" if heap_cases => one_big_among_ones(limits, options, rng),
         "wythoff" if pairs => wythoff_pairs(problem.layout, limits, options, rng),
+        _ if problem.layout == Layout::SubtractionSetCases => unsorted_sets(limits, options, rng),
         _ => None,
     };
     // The game's own traps, where it has some, two times in three.
@@ -190,6 +195,52 @@ fn wythoff_pairs(
     Some(TestFile { cases })
 }
 
+/// Cases of S-Nim whose sets are out of increasing order: distinct small
+/// removals in a shuffled order (never the sorted one), and positions of
+/// heaps up to twice the largest removal, where the removals skipped by a
+/// solution that stops at the first too large one still fit.
+fn unsorted_sets(
+    limits: &Limits,
+    options: &GenOptions,
+    rng: &mut SplitMix64,
+) -> Option<TestFile> {
+    let (removals, sizes) = (limits.second, limits.set_size);
+    let most = sizes.max.min(options.set_size.max(2)).min(removals.max - removals.min + 1);
+    if most < 2 || most < sizes.min {
+        return None;
+    }
+    let cases = (0..options.cases.max(1))
+        .map(|_| {
+            let k = rng.between(sizes.min.max(2), most);
+            // Small removals, so that heaps beside them are in range.
+            let top = removals.max.min(removals.min.saturating_add(4 * k + 12));
+            let mut set: Vec<u64> = Vec::new();
+            while (set.len() as u64) < k {
+                let removal = rng.between(removals.min, top);
+                if !set.contains(&removal) {
+                    set.push(removal);
+                }
+            }
+            if set.is_sorted() {
+                set.reverse();
+            }
+            let largest = set.iter().max().copied().unwrap_or(0);
+            let heap_top = limits.value.max.min(2 * largest).max(limits.value.min);
+            let positions = count(limits.positions, options.positions.max(1), rng);
+            let positions = (0..positions)
+                .map(|_| {
+                    let heaps = count(limits.heaps, options.heaps.max(1), rng);
+                    (0..heaps)
+                        .map(|_| rng.between(limits.value.min, heap_top))
+                        .collect()
+                })
+                .collect();
+            Case::Sets { set, positions }
+        })
+        .collect();
+    Some(TestFile { cases })
+}
+
 /// The largest difference whose losing pair fits (0 if none): the pair
 /// grows with it, so a binary search finds it.
 fn largest_fitting(fits: &dyn Fn((u64, u64)) -> bool) -> u64 {
@@ -210,6 +261,7 @@ fn largest_fitting(fits: &dyn Fn((u64, u64)) -> bool) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{draw, Drawn};
     use super::*;
 
     /// Windows across 2^31 and 2^32 where the bounds reach past them, at
@@ -232,5 +284,72 @@ mod tests {
         assert_eq!(drawn(int), [((1 << 31) - 16, (1 << 31) - 1)]);
         assert_eq!(drawn(Bounds::new(3, 5)), [(3, 5)]);
         assert_eq!(drawn(Bounds::ANY), []);
+    }
+
+    /// Grundy values of S-Nim heaps `0..=top` under `set`, each by its
+    /// options; `sorted_break` plays the bug that stops at the first
+    /// removal larger than the heap.
+    fn set_values(set: &[u64], top: u64, sorted_break: bool) -> Vec<u64> {
+        let mut values: Vec<u64> = Vec::new();
+        for n in 0..=top {
+            let mut options = Vec::new();
+            for &s in set {
+                if s > n {
+                    match sorted_break {
+                        true => break,
+                        false => continue,
+                    }
+                }
+                options.push(values[(n - s) as usize]);
+            }
+            values.push((0..).find(|g| !options.contains(g)).unwrap());
+        }
+        values
+    }
+
+    /// Among the first 100 tests of a stress run of HDU 1536, the traps
+    /// hold sets out of order, and a solution that takes them as sorted
+    /// answers some position of them wrongly.
+    #[test]
+    fn s_nim_traps_write_sets_out_of_order_where_the_sorted_bug_fails() {
+        let problem = Problem::find("hdu1536").unwrap();
+        let mut caught = 0;
+        for test in 0..100 {
+            let Drawn::Test(file) = draw(problem, &problem.limits, 7, test, 0) else {
+                continue;
+            };
+            for case in &file.cases {
+                let Case::Sets { set, positions } = case else {
+                    panic!("an S-Nim test holds S-Nim cases: {case:?}");
+                };
+                assert!(!set.is_sorted(), "{set:?}");
+                let mut unique = set.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(unique.len(), set.len(), "{set:?}");
+                assert!(problem.limits.set_size.contains(set.len() as u64));
+                let top = positions.iter().flatten().max().copied().unwrap_or(0);
+                let (right, wrong) = (set_values(set, top, false), set_values(set, top, true));
+                let xor = |values: &[u64], heaps: &Vec<u64>| {
+                    heaps.iter().fold(0, |x, &h| x ^ values[h as usize]) != 0
+                };
+                caught += positions
+                    .iter()
+                    .filter(|heaps| xor(&right, heaps) != xor(&wrong, heaps))
+                    .count();
+            }
+            let bytes = file.to_bytes(problem);
+            let mut game = problem.build_game(&Default::default()).unwrap();
+            let checked = crate::validate::validate(
+                problem,
+                &mut game,
+                &bytes,
+                &problem.limits,
+                "trap",
+                crate::validate::Detail::Check,
+            );
+            assert!(checked.is_ok(), "{}", String::from_utf8_lossy(&bytes));
+        }
+        assert!(caught >= 3, "{caught} positions answered wrongly by the bug");
     }
 }
