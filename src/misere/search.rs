@@ -19,11 +19,13 @@
 //! smaller word is claimed rightly, so the word's own claim is the wrong
 //! one.
 //!
-//! The states are kept in one flat arena, a state's element and greatest
-//! depth in one word and its targets' bits after it, found again through an open
-//! addressing table of their numbers: a few words a state, not a hash
-//! set's entry and an allocation of its own each, and every byte of it
-//! taken from the memory budget before it is allocated.
+//! The states are kept in one flat arena, a state's element, greatest
+//! depth and number of targets and then its targets' numbers, found again
+//! through an open addressing table of their offsets: a few words a
+//! state, not a hash set's entry and an allocation of its own each, and
+//! every byte of it taken from the memory budget before it is allocated.
+//! While a word is visited, its targets are a bit set (a step is a pass
+//! over them); a state kept is a sorted list, far shorter.
 
 use std::cell::Cell;
 
@@ -88,19 +90,17 @@ pub struct Tally {
     pub kept: usize,
     /// The bytes the records and their table took at the end.
     pub bytes: usize,
-    /// The elements of the monoid searched: a record holds a bit for each.
+    /// The elements of the monoid searched.
     pub order: usize,
-    /// The targets of the records kept, added up: the bits set among
-    /// their bits.
+    /// The targets of the records kept, added up.
     pub targets: usize,
 }
 
-/// The bytes one state of a quotient of `order` elements takes, at most:
-/// its words in the arena and its share of the table at its fullest (a
-/// state met at several depths takes them once, so this is on the high
-/// side).
-pub fn state_bytes(order: usize) -> usize {
-    8 * (order.div_ceil(64) + 1) + 24
+/// The bytes one state takes at least: a record with no targets in the
+/// arena and its share of the table at its fullest. Its targets take 4
+/// bytes each more, and a state met at several depths takes them once.
+pub fn state_bytes() -> usize {
+    4 * HEADER + 12
 }
 
 /// The least word whose claim is wrong; `None` when every claim is right.
@@ -124,7 +124,7 @@ pub fn least_failure(
         losing,
         losing_bits,
         letters,
-        states: States::new(words + 1, limits.memory),
+        states: States::new(limits.memory),
         met: 0,
         budget: limits.states,
         interrupt: limits.interrupt,
@@ -326,77 +326,106 @@ enum Met {
     Known,
 }
 
-/// A set of records, each a header word (an element in its low half and
-/// the greatest depth it was met at in its high half, which is neither
-/// hashed nor compared) and `stride - 1` words of bits: the records in one
-/// arena, and a table of their numbers (plus one, 0 for
-/// an empty slot) beside the high 32 bits of their hash, probed linearly
-/// and kept at most 7/10 full. A record's first slot is those 32 bits
-/// scaled to the table's length, so that doubling the table sends slot
-/// `i`'s records to slots `2i` and `2i + 1`: the table grows by reading
-/// the old one straight through and writing the new one nearly so,
-/// without hashing a record again.
+/// A set of records, each an element, the greatest depth it was met at
+/// (neither hashed nor compared), and its targets as a sorted list of
+/// element numbers: the records in one arena of 32-bit words, and a table
+/// of their offsets (plus one, 0 for an empty slot) beside the high 32
+/// bits of their hash, probed linearly and kept at most 7/10 full.
+///
+/// A list, not a bit set as wide as the candidate: a state has a few
+/// dozen targets at most, where a recalibrated candidate of Dawson's
+/// Kayles at heap 34 has over ten thousand elements, so a list takes a
+/// hundredth of the bytes there.
+///
+/// A record's first slot is the hash's high 32 bits scaled to the
+/// table's length, so that doubling the table sends slot `i`'s records to
+/// slots `2i` and `2i + 1`: the table grows by reading the old one
+/// straight through and writing the new one nearly so, without hashing a
+/// record again.
 struct States<'a> {
-    stride: usize,
-    records: Vec<u64>,
+    records: Vec<u32>,
     slots: Vec<u64>,
     count: usize,
-    /// The bits set in the records' bits, added up.
+    /// The targets of the records, added up.
     targets: usize,
+    /// The targets of the state being inserted, as a list.
+    list: Vec<u32>,
     held: Held<'a>,
 }
 
+/// A record's words before its targets: its element, its depth, and how
+/// many targets follow.
+const HEADER: usize = 3;
+
 impl<'a> States<'a> {
-    fn new(stride: usize, memory: &'a Memory) -> States<'a> {
+    fn new(memory: &'a Memory) -> States<'a> {
         States {
-            stride,
             records: Vec::new(),
             slots: Vec::new(),
             count: 0,
             targets: 0,
+            list: Vec::new(),
             held: Held::new(memory),
         }
     }
 
-    /// Adds the record of `element` and `bits` met at `depth` unless it
-    /// is there; if it is, raises its depth to `depth`. The record is
-    /// copied only when it is new: most are not.
+    /// Adds the record of `element` and the targets whose bits are set in
+    /// `bits`, met at `depth`, unless it is there; if it is, raises its
+    /// depth to `depth`. The record is copied only when it is new: most
+    /// are not.
     fn insert(&mut self, depth: u32, element: u32, bits: &[u64]) -> Result<Met, OverBudget> {
-        let hash = hash(u64::from(element), bits);
-        if let Some(slot) = self.find(element, bits, hash) {
-            let number = self.slots[slot] & 0xffff_ffff;
-            if number != 0 {
-                let at = (number as usize - 1) * self.stride;
-                let before = (self.records[at] >> 32) as u32;
+        let mut list = std::mem::take(&mut self.list);
+        list.clear();
+        for (i, &word) in bits.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                list.push((i * 64) as u32 + word.trailing_zeros());
+                word &= word - 1;
+            }
+        }
+        let met = self.insert_list(depth, element, &list);
+        self.list = list;
+        met
+    }
+
+    fn insert_list(&mut self, depth: u32, element: u32, list: &[u32]) -> Result<Met, OverBudget> {
+        let hash = hash(element, list);
+        if let Some(slot) = self.find(element, list, hash) {
+            let offset = self.slots[slot] & 0xffff_ffff;
+            if offset != 0 {
+                // The record starts at `offset - 1`; its depth is its second word.
+                let at = offset as usize;
+                let before = self.records[at];
                 if before >= depth {
                     return Ok(Met::Known);
                 }
-                self.records[at] = u64::from(depth) << 32 | u64::from(element);
+                self.records[at] = depth;
                 return Ok(Met::Deeper(before as usize));
             }
         }
         if (self.count + 1) * 10 > self.slots.len() * 7 {
             self.grow_slots()?;
         }
-        if self.records.len() + self.stride > self.records.capacity() {
-            self.grow_records()?;
+        let length = HEADER + list.len();
+        if self.records.len() + length > self.records.capacity() {
+            self.grow_records(length)?;
         }
-        let number = u32::try_from(self.count + 1).map_err(|_| OverBudget)?;
+        let offset = u32::try_from(self.records.len() + 1).map_err(|_| OverBudget)?;
         let slot = self
-            .find(element, bits, hash)
+            .find(element, list, hash)
             .expect("a table with room has an empty slot");
         self.records
-            .push(u64::from(depth) << 32 | u64::from(element));
-        self.records.extend_from_slice(bits);
-        self.slots[slot] = (hash & !0xffff_ffff) | u64::from(number);
+            .extend_from_slice(&[element, depth, list.len() as u32]);
+        self.records.extend_from_slice(list);
+        self.slots[slot] = (hash & !0xffff_ffff) | u64::from(offset);
         self.count += 1;
-        self.targets += bits.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+        self.targets += list.len();
         Ok(Met::New)
     }
 
     /// The slot holding the record, or the empty one where it would go;
     /// `None` for a table of no slots.
-    fn find(&self, element: u32, bits: &[u64], hash: u64) -> Option<usize> {
+    fn find(&self, element: u32, list: &[u32], hash: u64) -> Option<usize> {
         let mask = self.slots.len().checked_sub(1)?;
         let mut i = first_slot(hash, self.slots.len());
         loop {
@@ -405,18 +434,17 @@ impl<'a> States<'a> {
                 return Some(i);
             }
             if slot >> 32 == hash >> 32 {
-                let record = self.record((slot & 0xffff_ffff) as usize - 1);
-                if record[0] as u32 == element && record[1..] == *bits {
-                    return Some(i);
+                let at = (slot & 0xffff_ffff) as usize - 1;
+                let header = &self.records[at..at + HEADER];
+                if header[0] == element && header[2] as usize == list.len() {
+                    let targets = &self.records[at + HEADER..at + HEADER + list.len()];
+                    if targets == list {
+                        return Some(i);
+                    }
                 }
             }
             i = (i + 1) & mask;
         }
-    }
-
-    fn record(&self, index: usize) -> &[u64] {
-        let at = index * self.stride;
-        &self.records[at..at + self.stride]
     }
 
     /// Doubles the table: the new one is taken before the old is given.
@@ -436,13 +464,14 @@ impl<'a> States<'a> {
         Ok(())
     }
 
-    /// Doubles the arena, or failing that adds an eighth.
-    fn grow_records(&mut self) -> Result<(), OverBudget> {
+    /// Doubles the arena, or failing that adds an eighth, and at least
+    /// room for a record of `length` words.
+    fn grow_records(&mut self, length: usize) -> Result<(), OverBudget> {
         let capacity = self.records.capacity();
-        let least = self.stride * 256;
+        let least = length.max(4096);
         let more = [capacity.max(least), (capacity / 8).max(least)]
             .into_iter()
-            .find(|&more| self.held.grow(8 * more).is_ok())
+            .find(|&more| self.held.grow(4 * more).is_ok())
             .ok_or(OverBudget)?;
         self.records
             .reserve_exact(capacity - self.records.len() + more);
@@ -456,14 +485,17 @@ fn first_slot(hash: u64, len: usize) -> usize {
     (((hash >> 32) * len as u64) >> 32) as usize
 }
 
-/// A hash of a record whose high and low halves are both mixed. Each word
-/// is multiplied on its own, with a constant of its place, so that the
-/// multiplications run side by side instead of each waiting on the last.
-fn hash(header: u64, bits: &[u64]) -> u64 {
+/// A hash of a record whose high and low halves are both mixed. Each pair
+/// of targets is multiplied on its own, with a constant of its place, so
+/// that the multiplications run side by side instead of each waiting on
+/// the last.
+fn hash(element: u32, list: &[u32]) -> u64 {
     const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let header = u64::from(element) | (list.len() as u64) << 32;
     let mut h = header.wrapping_mul(K) ^ 0x243f_6a88_85a3_08d3;
     let mut place = 0xd6e8_feb8_6659_fd93u64;
-    for &w in bits {
+    for pair in list.chunks(2) {
+        let w = u64::from(pair[0]) | pair.get(1).map_or(0, |&t| u64::from(t) << 32);
         place = place.wrapping_add(K);
         let product = u128::from(w ^ place) * u128::from(K | 1);
         h = h.rotate_left(23) ^ (product as u64) ^ ((product >> 64) as u64);
@@ -480,7 +512,7 @@ mod tests {
     #[test]
     fn a_state_set_finds_what_it_holds_and_stops_at_its_budget() {
         let memory = Memory::new(1 << 20);
-        let mut states = States::new(3, &memory);
+        let mut states = States::new(&memory);
         for i in 0..5000u32 {
             let bits = [u64::from(i) * 7, 1];
             assert_eq!(states.insert(2, i, &bits), Ok(Met::New), "{i}");
@@ -496,7 +528,7 @@ mod tests {
         assert_eq!(states.count, 10_000);
         assert!(memory.used() >= 10_000 * 24);
         let small = Memory::new(64 << 10);
-        let mut states = States::new(3, &small);
+        let mut states = States::new(&small);
         let refused = (0..100_000u32).find(|&i| states.insert(0, i, &[0, 0]).is_err());
         assert!(refused.is_some_and(|i| i > 100), "{refused:?}");
         assert!(small.peak() <= 56 << 10);

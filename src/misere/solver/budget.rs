@@ -9,9 +9,9 @@ use super::super::search::{least_failure, state_bytes, Limits, Stopped, Tally, W
 use super::{Solver, Stuck};
 
 impl Solver {
-    /// The states a search of a quotient of `order` elements may keep.
-    fn state_limit(&self, order: usize) -> usize {
-        let bytes = state_bytes(order);
+    /// The states a search may keep.
+    fn state_limit(&self) -> usize {
+        let bytes = state_bytes();
         let by_memory = self.search_memory.map_or(usize::MAX, |m| m / bytes);
         self.budget.min(by_memory).max(1)
     }
@@ -29,7 +29,7 @@ impl Solver {
     ) -> Result<Option<Word>, Stuck> {
         let left = self.work_budget.saturating_sub(self.work.get());
         let tally = Cell::new(Tally::default());
-        let states = self.state_limit(table.order());
+        let states = self.state_limit();
         let limits = Limits {
             states: states.min(left),
             memory: &self.memory,

@@ -57,9 +57,8 @@ pub struct Solver {
     period: Option<Period>,
     /// The states one search may keep.
     budget: usize,
-    /// The bytes one search's states may take, if bounded: a state holds
-    /// a bit for each element of the quotient searched, so a larger
-    /// quotient keeps fewer states ([`Solver::with_search_memory`]).
+    /// The bytes one search's states may take, if bounded, counting each
+    /// state at the least it takes ([`Solver::with_search_memory`]).
     search_memory: Option<usize>,
     /// The steps all searches and candidates together may take: a bound
     /// on time ([`Solver::with_work_budget`]).
