@@ -64,6 +64,14 @@ impl Table {
     /// order a breadth-first search meets its elements, and where each old
     /// element went (`u32::MAX` outside it).
     pub fn generated_by(&self, generators: &[u32]) -> (Table, Vec<u32>) {
+        let reached = self.reached_by(generators);
+        (self.restricted_to(&reached), reached.new_of)
+    }
+
+    /// The elements `generators` generate, in the order a breadth-first
+    /// search meets them: what [`Table::generated_by`] tabulates, found
+    /// without its table, so that a caller can size the table first.
+    pub fn reached_by(&self, generators: &[u32]) -> Reached {
         let mut new_of = vec![u32::MAX; self.order];
         let mut old_of = vec![0u32];
         new_of[0] = 0;
@@ -79,12 +87,39 @@ impl Table {
                 }
             }
         }
-        let order = old_of.len();
+        Reached { old_of, new_of }
+    }
+
+    /// The table of the submonoid `reached`, renumbered as it is.
+    pub fn restricted_to(&self, reached: &Reached) -> Table {
+        let order = reached.old_of.len();
         let mut products = Vec::with_capacity(order * order);
-        for &a in &old_of {
-            products.extend(old_of.iter().map(|&b| new_of[self.product(a, b) as usize]));
+        for &a in &reached.old_of {
+            products.extend(
+                reached
+                    .old_of
+                    .iter()
+                    .map(|&b| reached.new_of[self.product(a, b) as usize]),
+            );
         }
-        (Table::new(order, products), new_of)
+        Table::new(order, products)
+    }
+}
+
+/// A submonoid's elements, renumbered from 0: each new number's old
+/// element, and each old element's new number (`u32::MAX` outside it).
+#[derive(Clone, Debug)]
+pub struct Reached {
+    /// Each new number's element.
+    pub old_of: Vec<u32>,
+    /// Each element's new number.
+    pub new_of: Vec<u32>,
+}
+
+impl Reached {
+    /// How many elements.
+    pub fn order(&self) -> usize {
+        self.old_of.len()
     }
 }
 

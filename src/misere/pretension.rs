@@ -110,16 +110,19 @@ impl Pretension {
     /// solver holds while it keeps it.
     pub fn bytes(&self) -> usize {
         let n = self.losing.len();
+        self.own_bytes() + vector::<u16>(n * n)
+    }
+
+    /// The bytes it takes itself: what a candidate holds while it is
+    /// tried, before any quotient is made of it.
+    pub fn own_bytes(&self) -> usize {
+        let n = self.losing.len();
         let targets: usize = self
             .least_targets
             .iter()
             .map(|t| 24 + vector::<u32>(t.len()))
             .sum();
-        vector::<u32>(n * n)
-            + vector::<u16>(n * n)
-            + vector::<bool>(n)
-            + vector::<u32>(self.images.len())
-            + targets
+        vector::<u32>(n * n) + vector::<bool>(n) + vector::<u32>(self.images.len()) + targets
     }
 
     /// The pretension of no heap with options: the monoid of one element,

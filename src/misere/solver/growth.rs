@@ -68,8 +68,10 @@ impl Solver {
         self.charge(heap, marking.order.len().saturating_mul(letters.len()))?;
         let pretension = reduce(monoid, &marking, &letters, images, &self.memory).map_err(over)?;
         drop(marking);
+        // The quotient's copy is taken when the candidate is kept
+        // (`Solver::place`): most candidates are dropped before.
         let mut held = Held::new(&self.memory);
-        held.grow(pretension.bytes()).map_err(over)?;
+        held.grow(pretension.own_bytes()).map_err(over)?;
         Ok((pretension, held))
     }
 
@@ -112,17 +114,21 @@ impl Solver {
     ) -> Result<Option<(Product, Vec<u32>)>, Stuck> {
         let table = &*trial.table;
         let heap = trial.images.len() - 1;
-        // The submonoid is at most the whole table: that is taken first,
-        // and what it does not need given back.
-        let most = vector::<u32>(table.order() * table.order()) + vector::<u32>(table.order());
-        held.grow(most).map_err(|_| self.over(heap))?;
         let is_own = |h: usize| own.iter().any(|&(o, _)| o == h);
         let generators: Vec<u32> = (0..trial.images.len())
             .filter(|&h| !is_own(h) && !self.options[h].is_empty())
             .map(|h| trial.images[h])
             .collect();
-        let (base, new_of) = table.generated_by(&generators);
-        held.shrink(most - vector::<u32>(base.order() * base.order()));
+        // The submonoid's elements first, then its table, taken at its
+        // size: a trial of tens of thousands of elements beside a whole
+        // copy of its table would pass the budget for nothing.
+        held.grow(2 * vector::<u32>(table.order()))
+            .map_err(|_| self.over(heap))?;
+        let reached = table.reached_by(&generators);
+        held.grow(vector::<u32>(reached.order() * reached.order()))
+            .map_err(|_| self.over(heap))?;
+        let base = table.restricted_to(&reached);
+        let new_of = reached.new_of;
         let mut factors = vec![Factor::Table(Arc::new(base))];
         for &(h, copies) in own {
             let (index, period) = table.index_and_period(trial.images[h]);
