@@ -198,22 +198,44 @@ fn wythoff_pairs(
 /// Cases of S-Nim whose sets are out of increasing order: distinct small
 /// removals in a shuffled order (never the sorted one), and positions of
 /// heaps up to twice the largest removal, where the removals skipped by a
-/// solution that stops at the first too large one still fit.
+/// solution that stops at the first too large one still fit. Half the
+/// tests have sets as large as the limits allow.
 fn unsorted_sets(
     limits: &Limits,
     options: &GenOptions,
     rng: &mut SplitMix64,
 ) -> Option<TestFile> {
     let (removals, sizes) = (limits.second, limits.set_size);
-    let most = sizes.max.min(options.set_size.max(2)).min(removals.max - removals.min + 1);
+    // One time in two, sets as large as the limits allow, whose Grundy
+    // values pass 20 (a `mex` searched in a small array misses them).
+    let large = rng.chance(0.5);
+    let most = match large {
+        true => sizes.max,
+        false => sizes.max.min(options.set_size.max(2)),
+    };
+    let most = most.min(removals.max - removals.min + 1);
     if most < 2 || most < sizes.min {
         return None;
     }
-    let cases = (0..options.cases.max(1))
+    let fewest = match large {
+        true => (most / 2).max(sizes.min).max(2),
+        false => sizes.min.max(2),
+    };
+    // A large set's cases are few: each holds up to the most positions.
+    let cases = match large {
+        true => options.cases.clamp(1, 10),
+        false => options.cases.max(1),
+    };
+    let cases = (0..cases)
         .map(|_| {
-            let k = rng.between(sizes.min.max(2), most);
-            // Small removals, so that heaps beside them are in range.
-            let top = removals.max.min(removals.min.saturating_add(4 * k + 12));
+            let k = rng.between(fewest, most);
+            // Small removals, so that heaps beside them are in range; a
+            // large set's dense, so that its values are large too.
+            let span = match large {
+                true => 2 * k,
+                false => 4 * k + 12,
+            };
+            let top = removals.max.min(removals.min.saturating_add(span));
             let mut set: Vec<u64> = Vec::new();
             while (set.len() as u64) < k {
                 let removal = rng.between(removals.min, top);
@@ -226,13 +248,25 @@ fn unsorted_sets(
             }
             let largest = set.iter().max().copied().unwrap_or(0);
             let heap_top = limits.value.max.min(2 * largest).max(limits.value.min);
-            let positions = count(limits.positions, options.positions.max(1), rng);
+            // A large set's largest values are at its larger heaps, and two
+            // of them in a position are what a capped `mex` answers wrongly.
+            let heap_low = match large {
+                true => largest.clamp(limits.value.min, heap_top),
+                false => limits.value.min,
+            };
+            let heaps_fewest = match large {
+                true => Bounds::new(limits.heaps.min.max(2), limits.heaps.max),
+                false => limits.heaps,
+            };
+            let most_positions = match large {
+                true => limits.positions.max,
+                false => options.positions.max(1),
+            };
+            let positions = count(limits.positions, most_positions, rng);
             let positions = (0..positions)
                 .map(|_| {
-                    let heaps = count(limits.heaps, options.heaps.max(1), rng);
-                    (0..heaps)
-                        .map(|_| rng.between(limits.value.min, heap_top))
-                        .collect()
+                    let heaps = count(heaps_fewest, options.heaps.max(1), rng);
+                    (0..heaps).map(|_| rng.between(heap_low, heap_top)).collect()
                 })
                 .collect();
             Case::Sets { set, positions }
@@ -290,6 +324,12 @@ mod tests {
     /// options; `sorted_break` plays the bug that stops at the first
     /// removal larger than the heap.
     fn set_values(set: &[u64], top: u64, sorted_break: bool) -> Vec<u64> {
+        set_values_below(set, top, sorted_break, u64::MAX)
+    }
+
+    /// [`set_values`] by a solution whose `mex` looks only below `cap`
+    /// (an array of `cap` flags): a value of `cap` or more is `cap`.
+    fn set_values_below(set: &[u64], top: u64, sorted_break: bool, cap: u64) -> Vec<u64> {
         let mut values: Vec<u64> = Vec::new();
         for n in 0..=top {
             let mut options = Vec::new();
@@ -302,18 +342,19 @@ mod tests {
                 }
                 options.push(values[(n - s) as usize]);
             }
-            values.push((0..).find(|g| !options.contains(g)).unwrap());
+            values.push((0..cap).find(|g| !options.contains(g)).unwrap_or(cap));
         }
         values
     }
 
     /// Among the first 100 tests of a stress run of HDU 1536, the traps
     /// hold sets out of order, and a solution that takes them as sorted
-    /// answers some position of them wrongly.
+    /// answers some position of them wrongly, as does one whose `mex`
+    /// looks below 20 only.
     #[test]
     fn s_nim_traps_write_sets_out_of_order_where_the_sorted_bug_fails() {
         let problem = Problem::find("hdu1536").unwrap();
-        let mut caught = 0;
+        let (mut caught, mut caught_below_20) = (0, 0);
         for test in 0..100 {
             let Drawn::Test(file) = draw(problem, &problem.limits, 7, test, 0) else {
                 continue;
@@ -337,6 +378,11 @@ mod tests {
                     .iter()
                     .filter(|heaps| xor(&right, heaps) != xor(&wrong, heaps))
                     .count();
+                let below_20 = set_values_below(set, top, false, 20);
+                caught_below_20 += positions
+                    .iter()
+                    .filter(|heaps| xor(&right, heaps) != xor(&below_20, heaps))
+                    .count();
             }
             let bytes = file.to_bytes(problem);
             let mut game = problem.build_game(&Default::default()).unwrap();
@@ -351,5 +397,9 @@ mod tests {
             assert!(checked.is_ok(), "{}", String::from_utf8_lossy(&bytes));
         }
         assert!(caught >= 3, "{caught} positions answered wrongly by the bug");
+        assert!(
+            caught_below_20 >= 3,
+            "{caught_below_20} positions answered wrongly with a mex below 20"
+        );
     }
 }
