@@ -12,7 +12,7 @@ use crate::problem::Problem;
 
 /// The planned tests made, in order, in at most `max_bytes` in all; the
 /// names of those that cannot be made, and why, go to `dropped`.
-pub(super) fn make_all(
+fn make_all(
     problem: &Problem,
     game: &Game,
     planned: impl IntoIterator<Item = Planned>,
@@ -34,9 +34,27 @@ pub(super) fn make_all(
     Ok(made)
 }
 
+/// The planned tests made as [`make_all`] makes them, or the package
+/// refused (by `refuse`) when some cannot be made and `allow_missing` is
+/// off: both kinds of package make their tests so.
+pub(super) fn make_or_refuse(
+    problem: &Problem,
+    game: &Game,
+    planned: impl IntoIterator<Item = Planned>,
+    (max_bytes, allow_missing): (u64, bool),
+    dropped: &mut Vec<(String, String)>,
+    refuse: impl Fn(String) -> Error,
+) -> Result<Vec<(Planned, Vec<u8>)>, Error> {
+    let made = make_all(problem, game, planned, max_bytes, dropped)?;
+    match missing(dropped, allow_missing) {
+        Some(why) => Err(refuse(why)),
+        None => Ok(made),
+    }
+}
+
 /// Why a package that lost the `dropped` tests is refused, unless
 /// `--allow-missing` lets it go without them.
-pub(super) fn missing(dropped: &[(String, String)], allow_missing: bool) -> Option<String> {
+fn missing(dropped: &[(String, String)], allow_missing: bool) -> Option<String> {
     if dropped.is_empty() || allow_missing {
         return None;
     }

@@ -143,19 +143,14 @@ pub fn write(
     let mut written = Written::default();
     let mut largest = 0u64;
     let planned = plan::plan(problem, options.max_bytes, options.seed);
-    let made = making::make_all(
+    let made = making::make_or_refuse(
         problem,
         game,
         planned,
-        options.max_bytes,
+        (options.max_bytes, options.allow_missing),
         &mut written.dropped,
+        |why| Error::Usage(format!("no package for {}: {why}", problem.name)),
     )?;
-    if let Some(why) = making::missing(&written.dropped, options.allow_missing) {
-        return Err(Error::Usage(format!(
-            "no package for {}: {why}",
-            problem.name
-        )));
-    }
     let io = |path: &Path| {
         let path = path.display().to_string();
         move |source| Error::Io { path, source }

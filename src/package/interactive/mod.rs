@@ -116,16 +116,14 @@ pub fn write(
     super::check_empty(dir)?;
     let mut written = Written::default();
     let planned = plan(problem, options.seed);
-    let made = super::making::make_all(
+    let made = super::making::make_or_refuse(
         problem,
         game,
         planned,
-        options.max_bytes,
+        (options.max_bytes, options.allow_missing),
         &mut written.dropped,
+        refuse,
     )?;
-    if let Some(why) = super::making::missing(&written.dropped, options.allow_missing) {
-        return Err(refuse(why));
-    }
     for folder in [
         "problem_statement",
         "data/sample",
