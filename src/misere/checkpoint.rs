@@ -95,10 +95,13 @@ pub fn write(solver: &Solver, out: &mut impl Write) -> io::Result<()> {
     out.inner.write_all(&sum.to_le_bytes())
 }
 
-fn write_u32s(out: &mut impl Write, values: &[u32]) -> io::Result<()> {
+fn write_u32s<T: Copy + Into<u32>>(out: &mut impl Write, values: &[T]) -> io::Result<()> {
     // A stretch at a time, so that the copy in bytes stays small.
     for chunk in values.chunks(1 << 16) {
-        let bytes: Vec<u8> = chunk.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let bytes: Vec<u8> = chunk
+            .iter()
+            .flat_map(|&x| x.into().to_le_bytes())
+            .collect();
         out.write_all(&bytes)?;
     }
     Ok(())
@@ -119,7 +122,7 @@ pub fn read(input: &mut impl Read) -> Result<Saved, CheckpointError> {
     }
     let (heaps, n) = (heaps as usize, order as usize);
     let at = input.offset;
-    let products = read_u32s(&mut input, n * n, n, "the table")?;
+    let products: Vec<u16> = read_u32s(&mut input, n * n, n, "the table")?;
     let identity = (0..n).all(|x| products[x] as usize == x && products[x * n] as usize == x);
     if !identity {
         return Err(input.bad(at, "element 0 is not the identity".into()));
@@ -165,13 +168,14 @@ pub fn read(input: &mut impl Read) -> Result<Saved, CheckpointError> {
     })
 }
 
-/// `count` elements of a quotient of `order`, each checked in range.
-fn read_u32s<R: Read>(
+/// `count` elements of a quotient of `order`, each checked in range, as
+/// `T` (`u32`, or `u16` for a table).
+fn read_u32s<R: Read, T: TryFrom<u32>>(
     input: &mut Summing<R>,
     count: usize,
     order: usize,
     what: &str,
-) -> Result<Vec<u32>, CheckpointError> {
+) -> Result<Vec<T>, CheckpointError> {
     let mut values = Vec::new();
     values
         .try_reserve_exact(count)
@@ -184,10 +188,12 @@ fn read_u32s<R: Read>(
         input.exact(&mut bytes[..4 * take], what)?;
         for (i, word) in bytes[..4 * take].chunks_exact(4).enumerate() {
             let x = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
-            if x as usize >= order {
+            // An element below the order fits `T` (a table's 16 bits too).
+            let fits = (x as usize) < order;
+            let Some(x) = fits.then(|| T::try_from(x).ok()).flatten() else {
                 let what = format!("element {x} of a quotient of {order}, in {what}");
                 return Err(input.bad(at + 4 * i as u64, what));
-            }
+            };
             values.push(x);
         }
         left -= take;

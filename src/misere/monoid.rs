@@ -5,12 +5,16 @@
 
 use std::sync::Arc;
 
+use super::quotient::MAX_ORDER;
+
 /// A finite commutative monoid given by its multiplication table; element
-/// 0 is the identity.
+/// 0 is the identity. A quotient has at most [`MAX_ORDER`] elements, so a
+/// product is kept in 16 bits: the table of a candidate of tens of
+/// thousands of elements is gigabytes, and half of it is room enough.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     order: usize,
-    products: Vec<u32>,
+    products: Vec<u16>,
 }
 
 impl Table {
@@ -22,8 +26,10 @@ impl Table {
         }
     }
 
-    /// A table of `order * order` products, row by row.
-    pub fn new(order: usize, products: Vec<u32>) -> Table {
+    /// A table of `order * order` products, row by row; `order` is at
+    /// most [`MAX_ORDER`].
+    pub fn new(order: usize, products: Vec<u16>) -> Table {
+        debug_assert!(order <= MAX_ORDER);
         debug_assert_eq!(products.len(), order * order);
         Table { order, products }
     }
@@ -36,11 +42,11 @@ impl Table {
     /// `a · b`.
     #[inline(always)]
     pub fn product(&self, a: u32, b: u32) -> u32 {
-        self.products[a as usize * self.order + b as usize]
+        u32::from(self.products[a as usize * self.order + b as usize])
     }
 
     /// The products, row by row.
-    pub fn products(&self) -> &[u32] {
+    pub fn products(&self) -> &[u16] {
         &self.products
     }
 
@@ -90,7 +96,8 @@ impl Table {
         Reached { old_of, new_of }
     }
 
-    /// The table of the submonoid `reached`, renumbered as it is.
+    /// The table of the submonoid `reached`, renumbered as it is (a
+    /// submonoid is no larger than the table, so its numbers fit).
     pub fn restricted_to(&self, reached: &Reached) -> Table {
         let order = reached.old_of.len();
         let mut products = Vec::with_capacity(order * order);
@@ -99,7 +106,7 @@ impl Table {
                 reached
                     .old_of
                     .iter()
-                    .map(|&b| reached.new_of[self.product(a, b) as usize]),
+                    .map(|&b| reached.new_of[self.product(a, b) as usize] as u16),
             );
         }
         Table::new(order, products)
@@ -231,7 +238,7 @@ mod tests {
         let n = index + period;
         let products = (0..n)
             .flat_map(|a| (0..n).map(move |b| (a, b)))
-            .map(|(a, b)| factor.product(a, b))
+            .map(|(a, b)| factor.product(a, b) as u16)
             .collect();
         Table::new(n as usize, products)
     }

@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use super::memory::{allocation, push, vector, Held, Memory, OverBudget};
 use super::monoid::{Product, Table};
+use super::quotient::MAX_ORDER;
 
 /// Multiplication in a monoid the search walks: a table or a product.
 pub trait Monoid {
@@ -122,7 +123,7 @@ impl Pretension {
             .iter()
             .map(|t| 24 + vector::<u32>(t.len()))
             .sum();
-        vector::<u32>(n * n) + vector::<bool>(n) + vector::<u32>(self.images.len()) + targets
+        vector::<u16>(n * n) + vector::<bool>(n) + vector::<u32>(self.images.len()) + targets
     }
 
     /// The pretension of no heap with options: the monoid of one element,
@@ -237,18 +238,34 @@ pub fn step<M: Monoid>(monoid: &M, element: u32, targets: &[u32], letter: &Lette
     next
 }
 
+/// Why a candidate gave no pretension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unmade {
+    /// Its tables would pass the memory budget.
+    Memory,
+    /// It has this many elements once reduced, more than a quotient may
+    /// ([`MAX_ORDER`]).
+    TooLarge(usize),
+}
+
+impl From<OverBudget> for Unmade {
+    fn from(_: OverBudget) -> Unmade {
+        Unmade::Memory
+    }
+}
+
 /// The pretension that a marking of `monoid` makes once elements no sum of
 /// heaps tells apart are merged; `images` are the heaps' elements in
-/// `monoid`. Nothing when its tables would pass `memory`'s budget; the
-/// pretension's own bytes ([`Pretension::bytes`]) are the caller's to take
-/// once it has it.
+/// `monoid`. Nothing when its tables would pass `memory`'s budget or it
+/// has more elements than a quotient may; the pretension's own bytes
+/// ([`Pretension::bytes`]) are the caller's to take once it has it.
 pub fn reduce<M: Monoid>(
     monoid: &M,
     marking: &Marking,
     letters: &[Letter],
     images: &[u32],
     memory: &Memory,
-) -> Result<Pretension, OverBudget> {
+) -> Result<Pretension, Unmade> {
     let order = &marking.order;
     let width = letters.len();
     let mut held = Held::new(memory);
@@ -306,13 +323,16 @@ pub fn reduce<M: Monoid>(
         }
     }
     let class_of = |x: u32| class[position[x as usize] as usize];
-    held.grow(vector::<u32>(classes * classes))?;
+    if classes > MAX_ORDER {
+        return Err(Unmade::TooLarge(classes));
+    }
+    held.grow(vector::<u16>(classes * classes))?;
     let mut products = Vec::with_capacity(classes * classes);
     for &a in &representative {
         products.extend(
             representative
                 .iter()
-                .map(|&b| class_of(monoid.product(a, b))),
+                .map(|&b| class_of(monoid.product(a, b)) as u16),
         );
     }
     let first_of: Vec<usize> = {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::super::memory::{vector, Held, OverBudget};
 use super::super::monoid::{Factor, Product};
-use super::super::pretension::{letters, mark, reduce, Monoid, Pretension};
+use super::super::pretension::{letters, mark, reduce, Monoid, Pretension, Unmade};
 use super::super::search::Word;
 use super::super::stuck::{CANDIDATE_LIMIT, ROUNDS};
 use super::{Solver, Stuck};
@@ -66,7 +66,12 @@ impl Solver {
         let letters = letters(monoid, images, &self.options);
         let marking = mark(monoid, &letters, &self.memory).map_err(over)?;
         self.charge(heap, marking.order.len().saturating_mul(letters.len()))?;
-        let pretension = reduce(monoid, &marking, &letters, images, &self.memory).map_err(over)?;
+        let pretension = reduce(monoid, &marking, &letters, images, &self.memory).map_err(|why| {
+            match why {
+                Unmade::Memory => self.over(heap),
+                Unmade::TooLarge(order) => Stuck::TooLarge { heap, order },
+            }
+        })?;
         drop(marking);
         // The quotient's copy is taken when the candidate is kept
         // (`Solver::place`): most candidates are dropped before.
@@ -125,7 +130,7 @@ impl Solver {
         held.grow(2 * vector::<u32>(table.order()))
             .map_err(|_| self.over(heap))?;
         let reached = table.reached_by(&generators);
-        held.grow(vector::<u32>(reached.order() * reached.order()))
+        held.grow(vector::<u16>(reached.order() * reached.order()))
             .map_err(|_| self.over(heap))?;
         let base = table.restricted_to(&reached);
         let new_of = reached.new_of;

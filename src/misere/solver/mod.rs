@@ -267,13 +267,7 @@ impl Solver {
 
     /// The quotient of the heaps known, with the period if one is proven.
     pub fn quotient(&self) -> Quotient {
-        let table = self
-            .current
-            .table
-            .products()
-            .iter()
-            .map(|&x| x as Element)
-            .collect();
+        let table = self.current.table.products().to_vec();
         let images = self.current.images.iter().map(|&x| x as Element).collect();
         Quotient::from_parts(table, self.current.losing.clone(), images, self.period)
             .expect("a solver's quotient has the shape of one")
