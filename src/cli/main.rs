@@ -161,7 +161,8 @@ enum Command {
     /// Exit status 0 when a period proves the quotient for every heap, 1
     /// when none is proven within --upto heaps (the quotient of the heaps
     /// computed is printed), 2 on a usage error or when the search finds
-    /// no quotient.
+    /// no quotient for a heap (the quotient of the heaps before is
+    /// printed), 3 when the memory budget stops it (the same).
     Misere(misere::MisereArgs),
     /// Print a completion script for a shell, to be sourced by it.
     ///

@@ -205,20 +205,14 @@ pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
                     break Err(Halt::Error(e));
                 }
             }
-            Err(stuck @ Stuck::Memory { .. }) => {
-                stopped = Some(stuck);
-                break Ok(());
-            }
             Err(Stuck::Interrupted { .. }) => {
                 break Err(Halt::Signal(signals::stopped_by().unwrap_or(libc::SIGINT)))
             }
+            // The heaps before are proven whatever stopped this one: they
+            // are printed, not lost.
             Err(stuck) => {
-                let hint = match stuck {
-                    Stuck::Search { .. } => " (--states raises it)",
-                    _ => "",
-                };
-                let why = format!("{}: no quotient found: {stuck}{hint}", args.rule);
-                break Err(Halt::Error(Error::Usage(why)));
+                stopped = Some(stuck);
+                break Ok(());
             }
         }
     };
@@ -258,15 +252,27 @@ pub fn misere_command(args: MisereArgs) -> Result<ExitCode, Error> {
     if args.stats {
         stats(&args.rule, &solver, started);
     }
+    let last = solver.heaps() - 1;
     match stopped {
-        Some(stuck) => {
+        Some(stuck @ Stuck::Memory { .. }) => {
             messages::error(format_args!(
-                "{}: stopped {stuck} (--memory); the quotient printed is that of heaps 0 to {}, \
-                 proven for those heaps",
+                "{}: stopped {stuck} (--memory); the quotient printed is that of heaps 0 to \
+                 {last}, proven for those heaps",
                 args.rule,
-                solver.heaps() - 1
             ));
             Ok(ExitCode::from(MEMORY_STOP))
+        }
+        Some(stuck) => {
+            let hint = match stuck {
+                Stuck::Search { .. } => " (--states raises it)",
+                _ => "",
+            };
+            messages::error(format_args!(
+                "{}: no quotient found: {stuck}{hint}; the quotient printed is that of heaps 0 \
+                 to {last}, proven for those heaps",
+                args.rule,
+            ));
+            Ok(ExitCode::from(2))
         }
         None => Ok(code),
     }
