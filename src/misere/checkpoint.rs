@@ -98,10 +98,7 @@ pub fn write(solver: &Solver, out: &mut impl Write) -> io::Result<()> {
 fn write_u32s<T: Copy + Into<u32>>(out: &mut impl Write, values: &[T]) -> io::Result<()> {
     // A stretch at a time, so that the copy in bytes stays small.
     for chunk in values.chunks(1 << 16) {
-        let bytes: Vec<u8> = chunk
-            .iter()
-            .flat_map(|&x| x.into().to_le_bytes())
-            .collect();
+        let bytes: Vec<u8> = chunk.iter().flat_map(|&x| x.into().to_le_bytes()).collect();
         out.write_all(&bytes)?;
     }
     Ok(())

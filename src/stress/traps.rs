@@ -200,11 +200,7 @@ fn wythoff_pairs(
 /// heaps up to twice the largest removal, where the removals skipped by a
 /// solution that stops at the first too large one still fit. Half the
 /// tests have sets as large as the limits allow.
-fn unsorted_sets(
-    limits: &Limits,
-    options: &GenOptions,
-    rng: &mut SplitMix64,
-) -> Option<TestFile> {
+fn unsorted_sets(limits: &Limits, options: &GenOptions, rng: &mut SplitMix64) -> Option<TestFile> {
     let (removals, sizes) = (limits.second, limits.set_size);
     // One time in two, sets as large as the limits allow, whose Grundy
     // values pass 20 (a `mex` searched in a small array misses them).
@@ -266,7 +262,9 @@ fn unsorted_sets(
             let positions = (0..positions)
                 .map(|_| {
                     let heaps = count(heaps_fewest, options.heaps.max(1), rng);
-                    (0..heaps).map(|_| rng.between(heap_low, heap_top)).collect()
+                    (0..heaps)
+                        .map(|_| rng.between(heap_low, heap_top))
+                        .collect()
                 })
                 .collect();
             Case::Sets { set, positions }
@@ -396,7 +394,10 @@ mod tests {
             );
             assert!(checked.is_ok(), "{}", String::from_utf8_lossy(&bytes));
         }
-        assert!(caught >= 3, "{caught} positions answered wrongly by the bug");
+        assert!(
+            caught >= 3,
+            "{caught} positions answered wrongly by the bug"
+        );
         assert!(
             caught_below_20 >= 3,
             "{caught_below_20} positions answered wrongly with a mex below 20"

@@ -179,7 +179,11 @@ fn the_states_a_search_keeps_are_set_by_states() {
         errors.contains("the quotient printed is that of heaps 0 to"),
         "{errors}"
     );
-    assert!(stdout(&small).contains("the quotient of heaps 0 to"), "{}", stdout(&small));
+    assert!(
+        stdout(&small).contains("the quotient of heaps 0 to"),
+        "{}",
+        stdout(&small)
+    );
     let default = nimstream(&["misere", "0.6", "--upto", "12"], b"");
     let raised = nimstream(
         &["misere", "0.6", "--upto", "12", "--states", "9000000"],

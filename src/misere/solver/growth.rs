@@ -66,12 +66,11 @@ impl Solver {
         let letters = letters(monoid, images, &self.options);
         let marking = mark(monoid, &letters, &self.memory).map_err(over)?;
         self.charge(heap, marking.order.len().saturating_mul(letters.len()))?;
-        let pretension = reduce(monoid, &marking, &letters, images, &self.memory).map_err(|why| {
-            match why {
+        let pretension =
+            reduce(monoid, &marking, &letters, images, &self.memory).map_err(|why| match why {
                 Unmade::Memory => self.over(heap),
                 Unmade::TooLarge(order) => Stuck::TooLarge { heap, order },
-            }
-        })?;
+            })?;
         drop(marking);
         // The quotient's copy is taken when the candidate is kept
         // (`Solver::place`): most candidates are dropped before.
