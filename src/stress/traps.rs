@@ -202,12 +202,24 @@ fn wythoff_pairs(
 /// tests have sets as large as the limits allow.
 fn unsorted_sets(limits: &Limits, options: &GenOptions, rng: &mut SplitMix64) -> Option<TestFile> {
     let (removals, sizes) = (limits.second, limits.set_size);
-    // One time in two, sets as large as the limits allow, whose Grundy
-    // values pass 20 (a `mex` searched in a small array misses them).
+    // One time in two, sets as large as the limits allow, dense, whose
+    // Grundy values pass 20 (a `mex` searched in a small array misses
+    // them), in few cases of the most positions, each of two or more
+    // heaps past the largest removal (where the largest values are).
     let large = rng.chance(0.5);
-    let most = match large {
-        true => sizes.max,
-        false => sizes.max.min(options.set_size.max(2)),
+    let (most, cases, most_positions, fewest_heaps) = match large {
+        true => (
+            sizes.max,
+            options.cases.clamp(1, 10),
+            limits.positions.max,
+            limits.heaps.min.max(2).min(limits.heaps.max),
+        ),
+        false => (
+            sizes.max.min(options.set_size.max(2)),
+            options.cases.max(1),
+            options.positions.max(1),
+            limits.heaps.min,
+        ),
     };
     let most = most.min(removals.max - removals.min + 1);
     if most < 2 || most < sizes.min {
@@ -217,20 +229,12 @@ fn unsorted_sets(limits: &Limits, options: &GenOptions, rng: &mut SplitMix64) ->
         true => (most / 2).max(sizes.min).max(2),
         false => sizes.min.max(2),
     };
-    // A large set's cases are few: each holds up to the most positions.
-    let cases = match large {
-        true => options.cases.clamp(1, 10),
-        false => options.cases.max(1),
-    };
+    let heap_counts = Bounds::new(fewest_heaps, limits.heaps.max);
     let cases = (0..cases)
         .map(|_| {
             let k = rng.between(fewest, most);
-            // Small removals, so that heaps beside them are in range; a
-            // large set's dense, so that its values are large too.
-            let span = match large {
-                true => 2 * k,
-                false => 4 * k + 12,
-            };
+            // Small removals, so that heaps beside them are in range.
+            let span = if large { 2 * k } else { 4 * k + 12 };
             let top = removals.max.min(removals.min.saturating_add(span));
             let mut set: Vec<u64> = Vec::new();
             while (set.len() as u64) < k {
@@ -244,24 +248,14 @@ fn unsorted_sets(limits: &Limits, options: &GenOptions, rng: &mut SplitMix64) ->
             }
             let largest = set.iter().max().copied().unwrap_or(0);
             let heap_top = limits.value.max.min(2 * largest).max(limits.value.min);
-            // A large set's largest values are at its larger heaps, and two
-            // of them in a position are what a capped `mex` answers wrongly.
             let heap_low = match large {
                 true => largest.clamp(limits.value.min, heap_top),
                 false => limits.value.min,
             };
-            let heaps_fewest = match large {
-                true => Bounds::new(limits.heaps.min.max(2), limits.heaps.max),
-                false => limits.heaps,
-            };
-            let most_positions = match large {
-                true => limits.positions.max,
-                false => options.positions.max(1),
-            };
             let positions = count(limits.positions, most_positions, rng);
             let positions = (0..positions)
                 .map(|_| {
-                    let heaps = count(heaps_fewest, options.heaps.max(1), rng);
+                    let heaps = count(heap_counts, options.heaps.max(1), rng);
                     (0..heaps)
                         .map(|_| rng.between(heap_low, heap_top))
                         .collect()
@@ -343,6 +337,28 @@ mod tests {
             values.push((0..cap).find(|g| !options.contains(g)).unwrap_or(cap));
         }
         values
+    }
+
+    /// Where a position holds one heap at most, the traps' positions do
+    /// too, however large their sets.
+    #[test]
+    fn s_nim_traps_keep_to_narrow_limits() {
+        let problem = Problem::find("hdu1536").unwrap();
+        let mut limits = problem.limits;
+        limits.heaps = Bounds::new(1, 1);
+        limits.second = Bounds::new(3, 5);
+        let options = GenOptions::within_limits(problem);
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..50 {
+            let file = unsorted_sets(&limits, &options, &mut rng).unwrap();
+            for case in &file.cases {
+                let Case::Sets { set, positions } = case else {
+                    panic!("{case:?}");
+                };
+                assert!(set.len() >= 2 && set.iter().all(|s| (3..=5).contains(s)));
+                assert!(positions.iter().all(|heaps| heaps.len() == 1));
+            }
+        }
     }
 
     /// Among the first 100 tests of a stress run of HDU 1536, the traps
