@@ -47,6 +47,9 @@ pub enum Stopped {
     States,
     /// Its states would have passed the memory budget.
     Memory,
+    /// Its states would have passed the bytes it may take
+    /// ([`Limits::bytes`]).
+    Bytes,
     /// It was asked to stop.
     Interrupted,
 }
@@ -57,6 +60,8 @@ pub enum Stopped {
 pub struct Limits<'a> {
     /// The most states it may meet.
     pub states: usize,
+    /// The most bytes its states may take (within the memory budget).
+    pub bytes: usize,
     /// The memory its states are taken from.
     pub memory: &'a Memory,
     /// Whether it is asked to stop, called every few thousand states.
@@ -96,13 +101,6 @@ pub struct Tally {
     pub targets: usize,
 }
 
-/// The bytes one state takes at least: a record with no targets in the
-/// arena and its share of the table at its fullest. Its targets take 4
-/// bytes each more, and a state met at several depths takes them once.
-pub fn state_bytes() -> usize {
-    4 * HEADER + 12
-}
-
 /// The least word whose claim is wrong; `None` when every claim is right.
 /// With `new_letter`, only words holding that letter (the last) are
 /// searched: the others were searched before it was added. The search
@@ -124,7 +122,7 @@ pub fn least_failure(
         losing,
         losing_bits,
         letters,
-        states: States::new(limits.memory),
+        states: States::new(limits.memory, limits.bytes),
         met: 0,
         budget: limits.states,
         interrupt: limits.interrupt,
@@ -207,7 +205,7 @@ impl Search<'_> {
             Ok(Met::New) => self.expand(depth, None, element, level),
             Ok(Met::Deeper(before)) => self.expand(depth, Some(before), element, level),
             Ok(Met::Known) => false,
-            Err(OverBudget) => self.stop(Stopped::Memory),
+            Err(OverBudget) => self.stop(self.states.over()),
         }
     }
 
@@ -253,7 +251,7 @@ impl Search<'_> {
                     self.exponents[index] = 0;
                     return false;
                 }
-                Err(OverBudget) => return self.stop(Stopped::Memory),
+                Err(OverBudget) => return self.stop(self.states.over()),
             };
             if self.expand(index, before, element, index) {
                 return true;
@@ -351,6 +349,10 @@ struct States<'a> {
     /// The targets of the state being inserted, as a list.
     list: Vec<u32>,
     held: Held<'a>,
+    /// The most bytes the records and table may take.
+    cap: usize,
+    /// Whether a growth was refused for `cap` rather than the budget.
+    capped: bool,
 }
 
 /// A record's words before its targets: its element, its depth, and how
@@ -358,7 +360,7 @@ struct States<'a> {
 const HEADER: usize = 3;
 
 impl<'a> States<'a> {
-    fn new(memory: &'a Memory) -> States<'a> {
+    fn new(memory: &'a Memory, cap: usize) -> States<'a> {
         States {
             records: Vec::new(),
             slots: Vec::new(),
@@ -366,7 +368,26 @@ impl<'a> States<'a> {
             targets: 0,
             list: Vec::new(),
             held: Held::new(memory),
+            cap,
+            capped: false,
         }
+    }
+
+    /// Why an insertion was refused: the cap, or the memory budget.
+    fn over(&self) -> Stopped {
+        match self.capped {
+            true => Stopped::Bytes,
+            false => Stopped::Memory,
+        }
+    }
+
+    /// Takes `bytes` more, within the cap and the budget.
+    fn take(&mut self, bytes: usize) -> Result<(), OverBudget> {
+        if self.held.bytes().saturating_add(bytes) > self.cap {
+            self.capped = true;
+            return Err(OverBudget);
+        }
+        self.held.grow(bytes)
     }
 
     /// Adds the record of `element` and the targets whose bits are set in
@@ -450,7 +471,7 @@ impl<'a> States<'a> {
     /// Doubles the table: the new one is taken before the old is given.
     fn grow_slots(&mut self) -> Result<(), OverBudget> {
         let len = (self.slots.len() * 2).max(1024);
-        self.held.grow(8 * len)?;
+        self.take(8 * len)?;
         let old = std::mem::replace(&mut self.slots, vec![0; len]);
         let mask = len - 1;
         for &slot in old.iter().filter(|&&slot| slot != 0) {
@@ -471,7 +492,7 @@ impl<'a> States<'a> {
         let least = length.max(4096);
         let more = [capacity.max(least), (capacity / 8).max(least)]
             .into_iter()
-            .find(|&more| self.held.grow(4 * more).is_ok())
+            .find(|&more| self.take(4 * more).is_ok())
             .ok_or(OverBudget)?;
         self.records
             .reserve_exact(capacity - self.records.len() + more);
@@ -512,7 +533,7 @@ mod tests {
     #[test]
     fn a_state_set_finds_what_it_holds_and_stops_at_its_budget() {
         let memory = Memory::new(1 << 20);
-        let mut states = States::new(&memory);
+        let mut states = States::new(&memory, usize::MAX);
         for i in 0..5000u32 {
             let bits = [u64::from(i) * 7, 1];
             assert_eq!(states.insert(2, i, &bits), Ok(Met::New), "{i}");
@@ -528,7 +549,7 @@ mod tests {
         assert_eq!(states.count, 10_000);
         assert!(memory.used() >= 10_000 * 24);
         let small = Memory::new(64 << 10);
-        let mut states = States::new(&small);
+        let mut states = States::new(&small, usize::MAX);
         let refused = (0..100_000u32).find(|&i| states.insert(0, i, &[0, 0]).is_err());
         assert!(refused.is_some_and(|i| i > 100), "{refused:?}");
         assert!(small.peak() <= 56 << 10);

@@ -256,3 +256,21 @@ fn a_search_keeps_an_element_and_targets_once_however_deep_they_are_met() {
         "{halved} heaps' searches kept half their states or fewer"
     );
 }
+
+/// A search's bytes stay within the search memory it is given, and one
+/// that would pass them stops its heap as one past the state budget does.
+#[test]
+fn a_search_stops_at_the_bytes_it_may_take() {
+    let cap = 256 << 10;
+    let mut solver = Solver::new(Rule::parse("0.6").unwrap()).with_search_memory(cap);
+    let stuck = loop {
+        if let Err(stuck) = solver.add_heap() {
+            break stuck;
+        }
+        assert!(solver.heaps() < 40, "0.6 settles no period this early");
+    };
+    assert!(matches!(stuck, Stuck::Search { .. }), "{stuck:?}");
+    let tally = solver.largest_search();
+    assert!(tally.bytes <= cap, "{tally:?}");
+    assert!(tally.kept > 0, "{tally:?}");
+}

@@ -40,9 +40,14 @@ pub const DEFAULT_UPTO: usize = crate::misere::solver::DEFAULT_HEAPS;
 pub const FILE_WORK: usize = 10_000_000;
 
 /// The memory one search of a quotient sized by its input may take for
-/// its states (searches keep the most memory; with [`FILE_WORK`] the
-/// peak stayed under 200 MB for every rule tried).
+/// its states.
 pub const FILE_SEARCH_MEMORY: usize = 128 << 20;
+
+/// The memory budget of the tables of a quotient sized by its input (or
+/// the default budget, if less): a file's quotient that needs more is
+/// refused, with `--upto` named, rather than take a gigabyte. Candidates'
+/// tables, not searches, are what grow past it (0.6 at heap 17).
+pub const FILE_MEMORY: usize = 256 << 20;
 
 /// How far a game's quotient is computed: to heap `last` (heaps 0 to
 /// `last`, as `nimstream misere --upto`), and within what work.
@@ -77,7 +82,7 @@ impl Extent {
             (None, largest) => Extent {
                 last: largest.unwrap_or(DEFAULT_UPTO).min(DEFAULT_UPTO),
                 work: Some(FILE_WORK),
-                memory: None,
+                memory: Some(FILE_MEMORY),
             },
         }
     }
@@ -112,8 +117,11 @@ impl MisereRuleGame {
     /// solver's reason when it is stuck before that, naming the heap and
     /// what computes more.
     pub fn solved(rule: Rule, extent: Extent, upto: Option<usize>) -> Result<Self, String> {
-        let mut solver = Solver::new(rule.clone())
-            .with_memory(extent.memory.unwrap_or_else(memory::default_budget));
+        let mut solver = Solver::new(rule.clone()).with_memory(
+            extent
+                .memory
+                .map_or_else(memory::default_budget, |m| m.min(memory::default_budget())),
+        );
         if let Some(work) = extent.work {
             solver = solver
                 .with_work_budget(work)

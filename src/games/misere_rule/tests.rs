@@ -148,7 +148,7 @@ fn the_quotient_goes_to_the_largest_heap_or_to_upto() {
     let bounded = |last| Extent {
         last,
         work: Some(FILE_WORK),
-        memory: None,
+        memory: Some(FILE_MEMORY),
     };
     assert_eq!(sized(Some(9), None), bounded(9));
     assert_eq!(sized(Some(5000), None), bounded(DEFAULT_UPTO));
@@ -268,4 +268,18 @@ fn blocks_read_on_other_threads_merge_by_the_product() {
         "{}",
         with_moves.0
     );
+}
+
+/// A file's quotient that outgrows its own memory budget is refused at
+/// that budget, not at the default gigabyte: 0.6's candidates pass it at
+/// heap 17.
+#[test]
+fn a_files_quotient_is_refused_at_the_files_memory_budget() {
+    let extent = Extent::of(&GameParams {
+        largest_heap: Some(40),
+        ..GameParams::default()
+    });
+    let why = MisereRuleGame::solved(Rule::parse("0.6").unwrap(), extent, None).unwrap_err();
+    assert!(why.contains("memory budget of 256 MiB"), "{why}");
+    assert!(why.contains("--upto N computes heaps 0 to N"), "{why}");
 }

@@ -5,17 +5,10 @@ use super::super::monoid::Table;
 use super::super::pretension::Letter;
 use std::cell::Cell;
 
-use super::super::search::{least_failure, state_bytes, Limits, Stopped, Tally, Word};
+use super::super::search::{least_failure, Limits, Stopped, Tally, Word};
 use super::{Solver, Stuck};
 
 impl Solver {
-    /// The states a search may keep.
-    fn state_limit(&self) -> usize {
-        let bytes = state_bytes();
-        let by_memory = self.search_memory.map_or(usize::MAX, |m| m / bytes);
-        self.budget.min(by_memory).max(1)
-    }
-
     /// [`least_failure`] within the budgets, for heap `heap`: the work
     /// budget left bounds the search too, and which one it passed names
     /// the refusal.
@@ -29,9 +22,10 @@ impl Solver {
     ) -> Result<Option<Word>, Stuck> {
         let left = self.work_budget.saturating_sub(self.work.get());
         let tally = Cell::new(Tally::default());
-        let states = self.state_limit();
+        let states = self.budget.max(1);
         let limits = Limits {
             states: states.min(left),
+            bytes: self.search_memory.unwrap_or(usize::MAX),
             memory: &self.memory,
             interrupt: self.interrupt,
             tally: Some(&tally),
@@ -46,6 +40,12 @@ impl Solver {
                 Ok(searched.failure)
             }
             Err(Stopped::Memory) => Err(self.over(heap)),
+            // Past the bytes a search may take, as past the states: the
+            // search is too large for this solver.
+            Err(Stopped::Bytes) => Err(Stuck::Search {
+                heap,
+                budget: tally.get().states,
+            }),
             Err(Stopped::Interrupted) => Err(Stuck::Interrupted { heap }),
             Err(Stopped::States) if left < states => self.charge(heap, left + 1).map(|()| None),
             Err(Stopped::States) => Err(Stuck::Search {

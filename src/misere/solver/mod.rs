@@ -57,8 +57,8 @@ pub struct Solver {
     period: Option<Period>,
     /// The states one search may keep.
     budget: usize,
-    /// The bytes one search's states may take, if bounded, counting each
-    /// state at the least it takes ([`Solver::with_search_memory`]).
+    /// The bytes one search's records and table may take, if bounded
+    /// ([`Solver::with_search_memory`]).
     search_memory: Option<usize>,
     /// The steps all searches and candidates together may take: a bound
     /// on time ([`Solver::with_work_budget`]).
@@ -176,8 +176,10 @@ impl Solver {
         self
     }
 
-    /// The same solver, each search's states taking about `bytes` bytes
-    /// at most, as well as being at most the state budget.
+    /// The same solver, each search's records and table taking at most
+    /// `bytes` bytes, as well as its states being at most the state
+    /// budget: a search past either stops the heap with
+    /// [`Stuck::Search`].
     pub fn with_search_memory(mut self, bytes: usize) -> Solver {
         self.search_memory = Some(bytes);
         self
